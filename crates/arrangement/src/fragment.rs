@@ -1,0 +1,114 @@
+//! Undirected pieces of geometry with their summed per-operand deltas, the working set of
+//! steps 2 to 5 of the specification's arrangement.
+
+use onepath_predicates::GridPoint;
+
+/// A segment `p → q` with `p < q` in `(x, y)` order, carrying the net per-operand count of
+/// input edges running `p → q` minus those running `q → p`.
+///
+/// Geometrically equal pieces are merged as soon as they appear: what the snap rounding
+/// does to a piece depends only on its geometry and on the sets of pieces and hot pixels,
+/// so one representative behaves exactly like its copies. A zero `delta` is kept until
+/// step 5, because a cancelled piece still crosses others and makes hot pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fragment {
+    /// The smaller endpoint.
+    pub(crate) p: GridPoint,
+    /// The larger endpoint.
+    pub(crate) q: GridPoint,
+    /// Net `[operand 0, operand 1]` count in direction `p → q`.
+    pub(crate) delta: [i32; 2],
+}
+
+impl Fragment {
+    /// The fragment of the directed piece `from → to` (distinct points) counting `delta`
+    /// in its own direction.
+    #[inline]
+    pub(crate) fn directed(from: GridPoint, to: GridPoint, delta: [i32; 2]) -> Self {
+        if from < to {
+            Self {
+                p: from,
+                q: to,
+                delta,
+            }
+        } else {
+            Self {
+                p: to,
+                q: from,
+                delta: [-delta[0], -delta[1]],
+            }
+        }
+    }
+
+    /// The smallest and largest y of the fragment.
+    #[inline]
+    pub(crate) fn y_range(&self) -> (i64, i64) {
+        (self.p.y.min(self.q.y), self.p.y.max(self.q.y))
+    }
+
+    /// True when the axis-aligned bounding boxes of `self` and `other` share a point.
+    #[inline]
+    pub(crate) fn boxes_meet(&self, other: &Fragment) -> bool {
+        let (a0, a1) = self.y_range();
+        let (b0, b1) = other.y_range();
+        self.p.x <= other.q.x && other.p.x <= self.q.x && a0 <= b1 && b0 <= a1
+    }
+
+    /// True when `c` lies within one unit of the fragment's bounding box in both axes: a
+    /// necessary condition for the segment to meet `c`'s pixel.
+    #[inline]
+    pub(crate) fn near_box(&self, c: GridPoint) -> bool {
+        let (y0, y1) = self.y_range();
+        c.x >= self.p.x - 1 && c.x <= self.q.x + 1 && c.y >= y0 - 1 && c.y <= y1 + 1
+    }
+
+    /// The sort key of step 5: by endpoints.
+    #[inline]
+    pub(crate) fn key(&self) -> (GridPoint, GridPoint) {
+        (self.p, self.q)
+    }
+}
+
+/// Sorts fragments by endpoints and merges equal ones, summing their deltas (spec step 5,
+/// applied early; zero sums are kept, see [`Fragment`]).
+pub(crate) fn merge_fragments(fragments: &mut Vec<Fragment>) {
+    fragments.sort_unstable_by_key(Fragment::key);
+    fragments.dedup_by(|later, kept| {
+        if later.key() == kept.key() {
+            kept.delta[0] += later.delta[0];
+            kept.delta[1] += later.delta[1];
+            true
+        } else {
+            false
+        }
+    });
+}
+
+/// Merges the sorted, duplicate-free `extra` points into the sorted, duplicate-free `points`.
+pub(crate) fn merge_sorted_points(points: &mut Vec<GridPoint>, extra: &[GridPoint]) {
+    if extra.is_empty() {
+        return;
+    }
+    let mut merged = Vec::with_capacity(points.len() + extra.len());
+    let (mut i, mut j) = (0, 0);
+    while i < points.len() && j < extra.len() {
+        match points[i].cmp(&extra[j]) {
+            std::cmp::Ordering::Less => {
+                merged.push(points[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                merged.push(extra[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                merged.push(points[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    merged.extend_from_slice(&points[i..]);
+    merged.extend_from_slice(&extra[j..]);
+    *points = merged;
+}

@@ -1,0 +1,251 @@
+//! The uniform grid of the candidate search (spec, "Finding crossings and nearby pixels"):
+//! square cells of side `2^s`, fragments listed in every cell their segment passes through,
+//! hot pixels in the one cell holding them.
+
+use crate::fragment::Fragment;
+use onepath_predicates::GridPoint;
+
+/// One column's share of a fragment: `(column, first row, last row)`, rows inclusive.
+pub(crate) type ColumnSpan = (usize, usize, usize);
+
+/// The grid over a set of fragments and hot pixels. Cells are numbered column-major
+/// (`column * rows + row`), so the rows of one column form one contiguous range of the
+/// per-cell lists.
+pub(crate) struct Grid {
+    origin: GridPoint,
+    shift: u32,
+    cols: usize,
+    rows: usize,
+    /// Start of each cell's fragment list in `seg_items` (one entry per cell, plus the end).
+    seg_start: Vec<usize>,
+    /// Fragment indices, cell by cell, increasing within a cell.
+    seg_items: Vec<u32>,
+    /// Start of each cell's hot-pixel list in `pix_items`.
+    pix_start: Vec<usize>,
+    /// Hot pixels (as points), cell by cell, increasing within a cell.
+    pix_items: Vec<GridPoint>,
+}
+
+/// `floor(a * b / d)` for `d > 0`, exactly (in `i128` when the product overflows `i64`).
+#[inline]
+fn floor_mul_div(a: i64, b: i64, d: i64) -> i64 {
+    match a.checked_mul(b) {
+        Some(product) => product.div_euclid(d),
+        None => (a as i128 * b as i128).div_euclid(d as i128) as i64,
+    }
+}
+
+/// The cell side exponent: the least `s >= 1` with `2^s` at least the mean fragment extent
+/// `max(|dx|, |dy|)`, raised until the grid over the span has at most `2n` cells.
+fn choose_shift(fragments: &[Fragment], span: (u64, u64)) -> u32 {
+    let n = fragments.len().max(1) as u128;
+    let total: u128 = fragments
+        .iter()
+        .map(|f| (f.q - f.p).max_abs() as u128)
+        .sum();
+    let mut shift = 1u32;
+    while (n << shift) < total {
+        shift += 1;
+    }
+    let cells = |s: u32| ((span.0 >> s) as u128 + 1) * ((span.1 >> s) as u128 + 1);
+    while shift < 63 && cells(shift) > 2 * n {
+        shift += 1;
+    }
+    shift
+}
+
+impl Grid {
+    /// Builds the grid over `fragments` (sorted or not) and the hot pixels `pixels`.
+    pub(crate) fn build(fragments: &[Fragment], pixels: &[GridPoint]) -> Self {
+        let points = fragments.iter().flat_map(|f| [f.p, f.q]).chain(pixels.iter().copied());
+        let (mut lo, mut hi) = (GridPoint::new(i64::MAX, i64::MAX), GridPoint::new(i64::MIN, i64::MIN));
+        for c in points {
+            lo = GridPoint::new(lo.x.min(c.x), lo.y.min(c.y));
+            hi = GridPoint::new(hi.x.max(c.x), hi.y.max(c.y));
+        }
+        if lo.x > hi.x {
+            lo = GridPoint::default();
+            hi = GridPoint::default();
+        }
+        let span = ((hi.x - lo.x) as u64, (hi.y - lo.y) as u64);
+        let shift = choose_shift(fragments, span);
+        let mut grid = Grid {
+            origin: lo,
+            shift,
+            cols: (span.0 >> shift) as usize + 1,
+            rows: (span.1 >> shift) as usize + 1,
+            seg_start: Vec::new(),
+            seg_items: Vec::new(),
+            pix_start: Vec::new(),
+            pix_items: Vec::new(),
+        };
+        grid.list_fragments(fragments);
+        grid.set_pixels(pixels);
+        grid
+    }
+
+    fn cell_count(&self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// Lists every fragment in every cell its segment passes through (counting sort of the
+    /// `(cell, fragment)` entries, so each cell's list is increasing).
+    fn list_fragments(&mut self, fragments: &[Fragment]) {
+        let mut entries: Vec<(u32, u32)> = Vec::with_capacity(fragments.len() * 2);
+        for (index, fragment) in fragments.iter().enumerate() {
+            self.for_each_span(fragment, |col, r0, r1| {
+                for row in r0..=r1 {
+                    entries.push(((col * self.rows + row) as u32, index as u32));
+                }
+            });
+        }
+        let (start, items) = counting_sort(self.cell_count(), &entries);
+        self.seg_start = start;
+        self.seg_items = items;
+    }
+
+    /// Replaces the hot pixels: each goes to the one cell holding it.
+    pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
+        let mut counts = vec![0usize; self.cell_count() + 1];
+        let cells: Vec<usize> = pixels.iter().map(|&c| self.cell_of(c)).collect();
+        for &cell in &cells {
+            counts[cell + 1] += 1;
+        }
+        for i in 1..counts.len() {
+            counts[i] += counts[i - 1];
+        }
+        let mut fill = counts.clone();
+        let mut items = vec![GridPoint::default(); pixels.len()];
+        for (&cell, &c) in cells.iter().zip(pixels) {
+            items[fill[cell]] = c;
+            fill[cell] += 1;
+        }
+        self.pix_start = counts;
+        self.pix_items = items;
+    }
+
+    /// The cell holding `c`, clamped into the grid (every hot pixel lies inside the
+    /// bounding box the grid was built over, so the clamp never moves one).
+    fn cell_of(&self, c: GridPoint) -> usize {
+        let col = ((c.x.max(self.origin.x) - self.origin.x) >> self.shift) as usize;
+        let row = ((c.y.max(self.origin.y) - self.origin.y) >> self.shift) as usize;
+        col.min(self.cols - 1) * self.rows + row.min(self.rows - 1)
+    }
+
+    /// True when the cell counts show clustered input: the sum over cells of count²
+    /// (fragments listed plus hot pixels held) exceeds 32 × the number of items.
+    pub(crate) fn is_clustered(&self, fragments: usize) -> bool {
+        let items = (fragments + self.pix_items.len()) as u128;
+        let sum: u128 = (0..self.cell_count())
+            .map(|cell| {
+                let count = (self.seg_start[cell + 1] - self.seg_start[cell]) as u128
+                    + (self.pix_start[cell + 1] - self.pix_start[cell]) as u128;
+                count * count
+            })
+            .sum();
+        sum > 32 * items
+    }
+
+    /// Calls `visit(column, first row, last row)` for each column the fragment passes
+    /// through, from its smallest x to its largest. A column is taken closed, so a segment
+    /// reaching a column boundary is listed on both sides; the rows come from exact floor
+    /// divisions of the segment's y at the column's ends.
+    pub(crate) fn for_each_span(&self, f: &Fragment, mut visit: impl FnMut(usize, usize, usize)) {
+        let shift = self.shift;
+        let col_of = |x: i64| ((x - self.origin.x) >> shift) as usize;
+        let row_of = |y: i64| ((y - self.origin.y) >> shift) as usize;
+        let (c0, c1) = (col_of(f.p.x), col_of(f.q.x));
+        if c0 == c1 {
+            let (y0, y1) = f.y_range();
+            visit(c0, row_of(y0), row_of(y1));
+            return;
+        }
+        // Here p.x < q.x, since p < q in (x, y) order and they lie in different columns.
+        let (dx, dy) = (f.q.x - f.p.x, f.q.y - f.p.y);
+        let mut y_start = f.p.y;
+        for col in c0..=c1 {
+            let y_end = if col == c1 {
+                f.q.y
+            } else {
+                let x_end = self.origin.x + (((col + 1) as i64) << shift);
+                f.p.y + floor_mul_div(x_end - f.p.x, dy, dx)
+            };
+            let (ra, rb) = (row_of(y_start), row_of(y_end));
+            visit(col, ra.min(rb), ra.max(rb));
+            y_start = y_end;
+        }
+    }
+
+    /// Calls `visit(i, j)` (`i < j`) once for every pair of fragments sharing a cell.
+    pub(crate) fn for_each_pair(&self, mut visit: impl FnMut(u32, u32)) {
+        let mut pairs: Vec<u64> = Vec::new();
+        for cell in 0..self.cell_count() {
+            let items = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
+            for (k, &i) in items.iter().enumerate() {
+                for &j in &items[k + 1..] {
+                    pairs.push(((i as u64) << 32) | j as u64);
+                }
+            }
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        for pair in pairs {
+            visit((pair >> 32) as u32, pair as u32);
+        }
+    }
+
+    /// Calls `visit(c)` for the hot pixels held by the cells the fragment visits, and, with
+    /// `neighbours`, by their eight neighbours too (each cell once).
+    pub(crate) fn for_each_pixel(
+        &self,
+        f: &Fragment,
+        neighbours: bool,
+        spans: &mut Vec<ColumnSpan>,
+        mut visit: impl FnMut(GridPoint),
+    ) {
+        spans.clear();
+        self.for_each_span(f, |col, r0, r1| spans.push((col, r0, r1)));
+        let mut emit = |col: usize, r0: usize, r1: usize| {
+            let base = col * self.rows;
+            let range = self.pix_start[base + r0]..self.pix_start[base + r1 + 1];
+            self.pix_items[range].iter().for_each(|&c| visit(c));
+        };
+        if !neighbours {
+            spans.iter().for_each(|&(col, r0, r1)| emit(col, r0, r1));
+            return;
+        }
+        // The spans cover consecutive columns; widen each column's rows by the rows of the
+        // columns beside it and by one row, then add one column on each side.
+        let (first, last) = (spans[0].0, spans[spans.len() - 1].0);
+        for col in first.saturating_sub(1)..=(last + 1).min(self.cols - 1) {
+            // Spans index k holds column first + k; take the spans of col - 1 ..= col + 1.
+            let k0 = col.saturating_sub(first + 1);
+            let k1 = (col + 1 - first).min(spans.len() - 1);
+            let (mut r0, mut r1) = (usize::MAX, 0);
+            for &(_, a, b) in &spans[k0..=k1] {
+                r0 = r0.min(a);
+                r1 = r1.max(b);
+            }
+            emit(col, r0.saturating_sub(1), (r1 + 1).min(self.rows - 1));
+        }
+    }
+}
+
+/// Groups `(cell, item)` entries by cell, keeping their order: returns the start of each
+/// cell's list (plus the end) and the items.
+fn counting_sort(cells: usize, entries: &[(u32, u32)]) -> (Vec<usize>, Vec<u32>) {
+    let mut start = vec![0usize; cells + 1];
+    for &(cell, _) in entries {
+        start[cell as usize + 1] += 1;
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut fill = start.clone();
+    let mut items = vec![0u32; entries.len()];
+    for &(cell, item) in entries {
+        items[fill[cell as usize]] = item;
+        fill[cell as usize] += 1;
+    }
+    (start, items)
+}

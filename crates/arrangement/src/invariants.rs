@@ -1,0 +1,177 @@
+//! Checks of the arrangement's guarantees, for tests, fuzz targets and later crates.
+
+use crate::fragment::Fragment;
+use crate::options::CandidateSearch;
+use crate::search::CandidateIndex;
+use crate::types::Arrangement;
+use onepath_predicates::orient2d;
+use thiserror::Error;
+
+/// The first broken guarantee [`Arrangement::check_invariants`] or
+/// [`Arrangement::check_balanced`] found. Indices are 0-based.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InvariantViolation {
+    /// `vertices[index]` is not strictly greater than `vertices[index - 1]` in `(x, y)` order.
+    #[error("vertex {index} is not strictly after the vertex before it in (x, y) order")]
+    VerticesNotSorted {
+        /// The vertex index.
+        index: usize,
+    },
+    /// A segment names a vertex index beyond the vertex list.
+    #[error("segment {segment} names a vertex that does not exist")]
+    VertexOutOfRange {
+        /// The segment index.
+        segment: usize,
+    },
+    /// A segment has `a >= b` (a zero-length segment when `a == b`).
+    #[error("segment {segment} does not run from a smaller to a larger vertex index")]
+    SegmentNotAscending {
+        /// The segment index.
+        segment: usize,
+    },
+    /// A segment is not strictly after the segment before it in `(a, b)` order (a
+    /// duplicate when equal).
+    #[error("segment {segment} is not strictly after the segment before it in (a, b) order")]
+    SegmentsNotSorted {
+        /// The segment index.
+        segment: usize,
+    },
+    /// A segment carries a zero delta for both operands.
+    #[error("segment {segment} has a zero delta")]
+    ZeroDelta {
+        /// The segment index.
+        segment: usize,
+    },
+    /// Two segments properly cross.
+    #[error("segments {first} and {second} properly cross")]
+    ProperCrossing {
+        /// The smaller segment index.
+        first: usize,
+        /// The larger segment index.
+        second: usize,
+    },
+    /// A vertex lies strictly inside a segment.
+    #[error("vertex {vertex} lies strictly inside segment {segment}")]
+    VertexInsideSegment {
+        /// The vertex index.
+        vertex: usize,
+        /// The segment index.
+        segment: usize,
+    },
+    /// A vertex is the endpoint of no segment.
+    #[error("vertex {vertex} belongs to no segment")]
+    UnusedVertex {
+        /// The vertex index.
+        vertex: usize,
+    },
+    /// The deltas of one operand do not sum to zero at a vertex.
+    #[error("operand {operand} is unbalanced at vertex {vertex}: net outflow {net}")]
+    Unbalanced {
+        /// The vertex index.
+        vertex: usize,
+        /// The operand (0 or 1).
+        operand: usize,
+        /// Outgoing minus incoming delta at the vertex.
+        net: i64,
+    },
+}
+
+impl Arrangement {
+    /// Checks every structural guarantee of the output: vertices strictly sorted; segments
+    /// strictly sorted by `(a, b)` with `a < b` in range (so unique and of non-zero
+    /// length) and a non-zero delta; no two segments properly cross; no vertex lies
+    /// strictly inside a segment (exactly); every vertex is used by a segment.
+    ///
+    /// Crossings and vertices are found with the grid candidate search (tested against the
+    /// brute-force search), so the check takes near-linear time on evenly spread output.
+    pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
+        let v = &self.vertices;
+        if let Some(index) = (1..v.len()).find(|&i| v[i - 1] >= v[i]) {
+            return Err(InvariantViolation::VerticesNotSorted { index });
+        }
+        let mut used = vec![false; v.len()];
+        for (segment, s) in self.segments.iter().enumerate() {
+            if s.a as usize >= v.len() || s.b as usize >= v.len() {
+                return Err(InvariantViolation::VertexOutOfRange { segment });
+            }
+            if s.a >= s.b {
+                return Err(InvariantViolation::SegmentNotAscending { segment });
+            }
+            if segment > 0 && (self.segments[segment - 1].a, self.segments[segment - 1].b) >= (s.a, s.b) {
+                return Err(InvariantViolation::SegmentsNotSorted { segment });
+            }
+            if s.delta == [0, 0] {
+                return Err(InvariantViolation::ZeroDelta { segment });
+            }
+            used[s.a as usize] = true;
+            used[s.b as usize] = true;
+        }
+        if let Some(vertex) = used.iter().position(|&u| !u) {
+            return Err(InvariantViolation::UnusedVertex { vertex });
+        }
+        self.check_geometry()
+    }
+
+    /// The exact part of [`Arrangement::check_invariants`], on a structurally valid
+    /// arrangement (whose segments are therefore sorted by their smaller endpoint).
+    fn check_geometry(&self) -> Result<(), InvariantViolation> {
+        let fragments: Vec<Fragment> = self
+            .segments
+            .iter()
+            .map(|s| Fragment::directed(self.vertices[s.a as usize], self.vertices[s.b as usize], s.delta))
+            .collect();
+        let (index, _) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &self.vertices);
+        let mut first_pair = None;
+        index.for_each_pair(&fragments, |i, j| {
+            let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
+            if first_pair.is_none() && a.boxes_meet(b) && onepath_predicates::properly_cross(a.p, a.q, b.p, b.q) {
+                first_pair = Some((i as usize, j as usize));
+            }
+        });
+        if let Some((first, second)) = first_pair {
+            return Err(InvariantViolation::ProperCrossing { first, second });
+        }
+        let mut spans = Vec::new();
+        for (segment, f) in fragments.iter().enumerate() {
+            let mut inside = None;
+            index.for_each_pixel(f, &self.vertices, false, &mut spans, |c| {
+                if inside.is_none() && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear() {
+                    inside = Some(c);
+                }
+            });
+            if let Some(c) = inside {
+                let vertex = self.vertices.partition_point(|&w| w < c);
+                return Err(InvariantViolation::VertexInsideSegment { vertex, segment });
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that at every vertex, per operand, the deltas of the segments leaving it
+    /// (as `a`) minus those arriving (as `b`) sum to zero. This holds whenever the input
+    /// edges formed closed rings, because snap rounding keeps every edge a connected path
+    /// between its own endpoints.
+    pub fn check_balanced(&self) -> Result<(), InvariantViolation> {
+        let mut net = vec![[0i64; 2]; self.vertices.len()];
+        for (segment, s) in self.segments.iter().enumerate() {
+            let (a, b) = (s.a as usize, s.b as usize);
+            if a >= net.len() || b >= net.len() {
+                return Err(InvariantViolation::VertexOutOfRange { segment });
+            }
+            for operand in 0..2 {
+                net[a][operand] += i64::from(s.delta[operand]);
+                net[b][operand] -= i64::from(s.delta[operand]);
+            }
+        }
+        for (vertex, sums) in net.iter().enumerate() {
+            if let Some(operand) = (0..2).find(|&o| sums[o] != 0) {
+                return Err(InvariantViolation::Unbalanced {
+                    vertex,
+                    operand,
+                    net: sums[operand],
+                });
+            }
+        }
+        Ok(())
+    }
+}

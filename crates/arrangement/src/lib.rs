@@ -1,0 +1,95 @@
+//! Snap rounding for onepath: nodes directed, operand-tagged edges on the integer grid into
+//! non-crossing segments carrying net per-operand deltas, the one routine every boolean
+//! operation and offset reduces to.
+//!
+//! This is the section "Arrangement: noding by snap rounding" of
+//! `docs/build2d-spec.txt`, with the readings of `docs/decisions.md` (D8):
+//!
+//! 1. zero-length edges are dropped (and make no hot pixel);
+//! 2. the hot pixels are every endpoint and the rounded point (`floor(x + 1/2)` per
+//!    coordinate, exact) of every proper crossing of two edges;
+//! 3. each edge is rerouted through every other hot pixel whose half-open square it meets,
+//!    in the order of the exact projection of the pixel centres onto the edge;
+//! 4. a repair loop reroutes fragments that still properly cross (adding their crossing as
+//!    a hot pixel) or hold a vertex inside; with exact arithmetic it makes one verifying
+//!    pass, and a 256th round that still changes something is an internal defect;
+//! 5. fragments are merged by endpoints with summed deltas, zero-net ones dropped, and the
+//!    vertices (the endpoints of the surviving segments) sorted by `(x, y)`.
+//!
+//! Candidates for the exact tests come from a uniform grid, or from a sweep when the input
+//! is clustered ([`CandidateSearch`]); the choice never changes a result. Every sign comes
+//! from `onepath-predicates`; there is no floating point in this crate.
+//!
+//! # Example
+//!
+//! ```
+//! use onepath_arrangement::{arrange, Operand, TaggedEdge};
+//! use onepath_predicates::GridPoint;
+//!
+//! let p = |x, y| GridPoint::new(x, y);
+//! // Two edges crossing at (2, 1.5), which rounds up to (2, 2).
+//! let edges = [
+//!     TaggedEdge::new(p(0, 0), p(4, 3), Operand::First),
+//!     TaggedEdge::new(p(0, 3), p(4, 0), Operand::Second),
+//! ];
+//! let arrangement = arrange(&edges)?;
+//! assert_eq!(arrangement.vertices, [p(0, 0), p(0, 3), p(2, 2), p(4, 0), p(4, 3)]);
+//! // Each edge is split at the crossing's pixel centre: four segments.
+//! assert_eq!(arrangement.segments.len(), 4);
+//! arrangement.check_invariants()?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod error;
+mod fragment;
+mod grid;
+mod invariants;
+mod options;
+mod passes;
+mod pipeline;
+mod repair;
+mod search;
+mod trace;
+mod types;
+
+pub use error::ArrangementError;
+pub use invariants::InvariantViolation;
+pub use onepath_predicates::GridPoint;
+pub use options::{ArrangeOptions, ArrangeStats, CandidateSearch};
+pub use types::{Arrangement, Operand, Segment, TaggedEdge};
+
+/// The largest number of repair-loop rounds (spec step 4): a 256th round that still
+/// changes something is reported as [`ArrangementError::RepairDidNotConverge`].
+pub const MAX_REPAIR_ROUNDS: u32 = repair::MAX_REPAIR_ROUNDS;
+
+/// Nodes `edges` by snap rounding with the specification's candidate search.
+///
+/// The result depends only on the set of edges with their directions and operands (not on
+/// their order). Errors: a point beyond `±2^39` grid units
+/// ([`ArrangementError::CoordinateOutOfRange`], naming the first such edge), an input too
+/// large to index, or the repair loop's defect signal. Never panics.
+pub fn arrange(edges: &[TaggedEdge]) -> Result<Arrangement, ArrangementError> {
+    arrange_with(edges, &ArrangeOptions::default()).map(|(arrangement, _)| arrangement)
+}
+
+/// [`arrange`] with a chosen candidate search (which never changes the result) and the
+/// test switch [`ArrangeOptions::omit_initial_crossings`], also returning counters.
+pub fn arrange_with(
+    edges: &[TaggedEdge],
+    options: &ArrangeOptions,
+) -> Result<(Arrangement, ArrangeStats), ArrangementError> {
+    pipeline::run(edges, options, false).map(|run| (run.arrangement, run.stats))
+}
+
+/// For tests: [`arrange_with`] that also returns, for every input edge, the polyline it
+/// became (in the edge's own direction, through the pixel centres it was rerouted through,
+/// followed through any repair rounds; empty for a zero-length edge).
+#[doc(hidden)]
+pub fn arrange_traced(
+    edges: &[TaggedEdge],
+    options: &ArrangeOptions,
+) -> Result<(Arrangement, ArrangeStats, Vec<Vec<GridPoint>>), ArrangementError> {
+    pipeline::run(edges, options, true)
+        .map(|run| (run.arrangement, run.stats, run.traces.unwrap_or_default()))
+}

@@ -1,0 +1,158 @@
+//! The exact passes of the arrangement: proper crossings (step 2 and the repair loop),
+//! rerouting through hot pixels (step 3), and vertices lying inside fragments (step 4).
+//! Every sign comes from `onepath-predicates`.
+
+use crate::fragment::Fragment;
+use crate::grid::ColumnSpan;
+use crate::options::ArrangeStats;
+use crate::search::CandidateIndex;
+use onepath_predicates::{
+    GridPoint, crossing_point, dot, orient2d, properly_cross, segment_meets_pixel,
+};
+
+/// The proper crossings among a set of fragments.
+pub(crate) struct Crossings {
+    /// The rounded crossing points, sorted and without duplicates.
+    pub(crate) points: Vec<GridPoint>,
+    /// The number of distinct fragment pairs that properly cross.
+    pub(crate) pairs: usize,
+}
+
+/// Finds every pair of fragments that properly cross (all four orientations non-zero and
+/// opposite in pairs, decisions D8) and rounds each crossing once by `floor(x + 1/2)`
+/// (spec step 2). When `dirty` is given, both fragments of each crossing pair are marked.
+pub(crate) fn find_crossings(
+    index: &CandidateIndex,
+    fragments: &[Fragment],
+    mut dirty: Option<&mut [bool]>,
+    stats: &mut ArrangeStats,
+) -> Crossings {
+    let mut points = Vec::new();
+    let mut pairs = 0usize;
+    let mut candidates = 0u64;
+    index.for_each_pair(fragments, |i, j| {
+        candidates += 1;
+        let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
+        if a.boxes_meet(b) && properly_cross(a.p, a.q, b.p, b.q) {
+            points.push(crossing_point(a.p, a.q, b.p, b.q));
+            pairs += 1;
+            if let Some(marks) = dirty.as_deref_mut() {
+                marks[i as usize] = true;
+                marks[j as usize] = true;
+            }
+        }
+    });
+    stats.candidate_pairs += candidates;
+    points.sort_unstable();
+    points.dedup();
+    Crossings { points, pairs }
+}
+
+/// Polylines stored back to back: polyline `k` is `points[starts[k]..starts[k + 1]]`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Polylines {
+    /// The points of all polylines.
+    pub(crate) points: Vec<GridPoint>,
+    /// Where each polyline starts, plus the end of the last one.
+    pub(crate) starts: Vec<usize>,
+}
+
+impl Polylines {
+    /// The number of polylines.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len().saturating_sub(1)
+    }
+
+    /// The points of polyline `k`.
+    pub(crate) fn get(&self, k: usize) -> &[GridPoint] {
+        &self.points[self.starts[k]..self.starts[k + 1]]
+    }
+}
+
+/// Reusable buffers of [`reroute`].
+#[derive(Default)]
+pub(crate) struct RerouteScratch {
+    spans: Vec<ColumnSpan>,
+    met: Vec<(i128, GridPoint)>,
+}
+
+/// Reroutes each listed fragment (spec step 3): the polyline from `p` through every other
+/// hot pixel whose half-open square the closed segment meets, ordered by the exact
+/// projection of the pixel centres onto `p → q`, ties by `(x, y)` (decisions D8: they never
+/// tie), to `q`.
+pub(crate) fn reroute(
+    index: &CandidateIndex,
+    fragments: &[Fragment],
+    which: impl Iterator<Item = usize>,
+    pixels: &[GridPoint],
+    stats: &mut ArrangeStats,
+) -> Polylines {
+    let mut scratch = RerouteScratch::default();
+    let mut out = Polylines {
+        points: Vec::with_capacity(fragments.len() * 2),
+        starts: vec![0],
+    };
+    let mut candidates = 0u64;
+    for k in which {
+        let f = &fragments[k];
+        let direction = f.q - f.p;
+        scratch.met.clear();
+        let met = &mut scratch.met;
+        index.for_each_pixel(f, pixels, true, &mut scratch.spans, |c| {
+            candidates += 1;
+            if c != f.p && c != f.q && f.near_box(c) && segment_meets_pixel(f.p, f.q, c) {
+                met.push((dot(c - f.p, direction), c));
+            }
+        });
+        met.sort_unstable();
+        out.points.push(f.p);
+        out.points.extend(met.iter().map(|&(_, c)| c));
+        out.points.push(f.q);
+        out.starts.push(out.points.len());
+    }
+    stats.candidate_pixels += candidates;
+    out
+}
+
+/// Marks every fragment holding a hot pixel centre strictly inside its segment (spec step 4:
+/// such a vertex splits it) and returns how many there are.
+pub(crate) fn mark_vertices_inside(
+    index: &CandidateIndex,
+    fragments: &[Fragment],
+    pixels: &[GridPoint],
+    dirty: &mut [bool],
+    stats: &mut ArrangeStats,
+) -> usize {
+    let mut spans = Vec::new();
+    let mut candidates = 0u64;
+    let mut holding = 0usize;
+    for (k, f) in fragments.iter().enumerate() {
+        let mut found = false;
+        index.for_each_pixel(f, pixels, false, &mut spans, |c| {
+            candidates += 1;
+            // On the segment's line, the points strictly between p and q in (x, y) order
+            // are exactly the interior points.
+            found |= !found && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear();
+        });
+        if found {
+            dirty[k] = true;
+            holding += 1;
+        }
+    }
+    stats.candidate_pixels += candidates;
+    holding
+}
+
+/// The fragments of rerouted pieces: polyline `k` replaces `sources[k]`, each of its pieces
+/// counting the source's delta in the direction `p → q` of the source.
+pub(crate) fn pieces_of(
+    polylines: &Polylines,
+    sources: impl Iterator<Item = Fragment>,
+    out: &mut Vec<Fragment>,
+) {
+    for (k, source) in sources.enumerate() {
+        for pair in polylines.get(k).windows(2) {
+            out.push(Fragment::directed(pair[0], pair[1], source.delta));
+        }
+    }
+}

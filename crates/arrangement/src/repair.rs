@@ -1,0 +1,63 @@
+//! Step 4 of the specification's arrangement: the repair loop, with decisions D8's reading
+//! (the offending fragments are rerouted; a round is one pass over all fragments).
+
+use crate::error::ArrangementError;
+use crate::fragment::{Fragment, merge_fragments, merge_sorted_points};
+use crate::options::{ArrangeStats, CandidateSearch};
+use crate::passes::{find_crossings, mark_vertices_inside, pieces_of, reroute};
+use crate::search::CandidateIndex;
+use crate::trace::Trace;
+use onepath_predicates::GridPoint;
+
+/// The round in which a loop that still changes something is a defect (spec step 4).
+pub(crate) const MAX_REPAIR_ROUNDS: u32 = 256;
+
+/// Runs rounds until one changes nothing. In each round every pair of fragments that
+/// properly cross adds its rounded crossing as a hot pixel, and every fragment that
+/// properly crosses another or holds a hot pixel centre strictly inside is rerouted
+/// through every other hot pixel it meets (decisions D8). Both kinds of repair always
+/// change the fragment set, so a round without them is the verifying pass.
+pub(crate) fn repair(
+    fragments: &mut Vec<Fragment>,
+    hot: &mut Vec<GridPoint>,
+    search: CandidateSearch,
+    stats: &mut ArrangeStats,
+    mut trace: Option<&mut Trace>,
+) -> Result<(), ArrangementError> {
+    for round in 1..=MAX_REPAIR_ROUNDS {
+        stats.repair_rounds = round;
+        let (mut index, fallback) = CandidateIndex::build(search, fragments, hot);
+        stats.fallback_taken |= fallback;
+        let mut dirty = vec![false; fragments.len()];
+        let crossings = find_crossings(&index, fragments, Some(&mut dirty), stats);
+        let splits = mark_vertices_inside(&index, fragments, hot, &mut dirty, stats);
+        if !dirty.contains(&true) {
+            return Ok(());
+        }
+        if round == MAX_REPAIR_ROUNDS {
+            return Err(ArrangementError::RepairDidNotConverge { rounds: round });
+        }
+        stats.repaired_crossings += crossings.pairs;
+        stats.repaired_splits += splits;
+        merge_sorted_points(hot, &crossings.points);
+        index.set_pixels(hot);
+        let rerouted: Vec<usize> = (0..fragments.len()).filter(|&k| dirty[k]).collect();
+        let polylines = reroute(&index, fragments, rerouted.iter().copied(), hot, stats);
+        if let Some(trace) = trace.as_deref_mut() {
+            let replaced: Vec<(GridPoint, GridPoint)> =
+                rerouted.iter().map(|&k| fragments[k].key()).collect();
+            trace.apply(&replaced, &polylines);
+        }
+        let mut next: Vec<Fragment> = (0..fragments.len())
+            .filter(|&k| !dirty[k])
+            .map(|k| fragments[k])
+            .collect();
+        pieces_of(&polylines, rerouted.iter().map(|&k| fragments[k]), &mut next);
+        merge_fragments(&mut next);
+        crate::pipeline::check_index_range(next.len())?;
+        *fragments = next;
+    }
+    Err(ArrangementError::RepairDidNotConverge {
+        rounds: MAX_REPAIR_ROUNDS,
+    })
+}

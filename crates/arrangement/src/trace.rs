@@ -1,0 +1,39 @@
+//! Per-edge provenance for tests: the polyline each unique input edge became, followed
+//! through the repair loop's reroutes.
+
+use crate::passes::Polylines;
+use onepath_predicates::GridPoint;
+
+/// The current polyline (from its smaller endpoint to its larger) of every unique input edge.
+pub(crate) struct Trace {
+    pub(crate) polylines: Vec<Vec<GridPoint>>,
+}
+
+impl Trace {
+    /// Starts from the polylines of step 3, one per unique input edge.
+    pub(crate) fn new(step3: &Polylines) -> Self {
+        Self {
+            polylines: (0..step3.len()).map(|k| step3.get(k).to_vec()).collect(),
+        }
+    }
+
+    /// Applies one repair round: the fragment `replaced[k]` (sorted by endpoints) became
+    /// polyline `k` of `replacement`, running from its smaller endpoint to its larger.
+    pub(crate) fn apply(&mut self, replaced: &[(GridPoint, GridPoint)], replacement: &Polylines) {
+        for polyline in &mut self.polylines {
+            let Some(&first) = polyline.first() else {
+                continue;
+            };
+            let mut next = vec![first];
+            for pair in polyline.windows(2) {
+                let (u, v) = (pair[0], pair[1]);
+                match replaced.binary_search(&(u.min(v), u.max(v))) {
+                    Ok(k) if u < v => next.extend_from_slice(&replacement.get(k)[1..]),
+                    Ok(k) => next.extend(replacement.get(k).iter().rev().skip(1)),
+                    Err(_) => next.push(v),
+                }
+            }
+            *polyline = next;
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The arrangement's input (tagged directed edges) and output (vertices and segments).
+
+use onepath_predicates::GridPoint;
+
+/// Which operand of a boolean operation an input edge counts for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Operand {
+    /// Operand 0 (the first region, or the only one).
+    First,
+    /// Operand 1 (the second region, or the offset pieces).
+    Second,
+    /// Both operands at once: the edge changes both windings by its direction's sign
+    /// (the build's shrink feeds the region's own edges this way, decisions D8/D12).
+    Both,
+}
+
+impl Operand {
+    /// The change this edge makes to `[w0, w1]` when it runs in the counted direction.
+    #[inline]
+    pub fn unit_delta(self) -> [i32; 2] {
+        match self {
+            Operand::First => [1, 0],
+            Operand::Second => [0, 1],
+            Operand::Both => [1, 1],
+        }
+    }
+}
+
+/// A directed input edge between two grid points, tagged with its operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TaggedEdge {
+    /// The start point.
+    pub from: GridPoint,
+    /// The end point.
+    pub to: GridPoint,
+    /// The operand the edge counts for.
+    pub operand: Operand,
+}
+
+impl TaggedEdge {
+    /// The edge `from → to` counting for `operand`.
+    #[inline]
+    pub fn new(from: GridPoint, to: GridPoint, operand: Operand) -> Self {
+        Self { from, to, operand }
+    }
+}
+
+/// A segment of the arrangement between vertices `a < b` (indices into
+/// [`Arrangement::vertices`], so `vertices[a] < vertices[b]` in `(x, y)` order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Segment {
+    /// The smaller vertex index.
+    pub a: u32,
+    /// The larger vertex index.
+    pub b: u32,
+    /// Per operand, the number of input edges running `a → b` minus those running `b → a`
+    /// (never both zero).
+    pub delta: [i32; 2],
+}
+
+/// The noded result: vertices sorted by `(x, y)` and unique non-crossing segments sorted by
+/// `(a, b)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Arrangement {
+    /// The vertices, strictly increasing in `(x, y)` order: the endpoints of the segments.
+    pub vertices: Vec<GridPoint>,
+    /// The segments, strictly increasing in `(a, b)`; no two properly cross and no vertex
+    /// lies inside a segment.
+    pub segments: Vec<Segment>,
+}

@@ -1,0 +1,16 @@
+//! Exact 2D navigation-mesh geometry: regions, boolean operations, offsets, triangulation
+//! and convex partition, bit for bit the same on every platform.
+#![forbid(unsafe_code)]
+
+mod check;
+mod error;
+mod input;
+mod polygons;
+mod region;
+mod snap;
+
+pub use error::{Axis, Error, Location, Result};
+pub use input::{COORDINATE_LIMIT, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D};
+pub use onepath_predicates::GridPoint;
+pub use polygons::RegionPolygon;
+pub use region::Region;

@@ -1,0 +1,101 @@
+//! Validation at the boundary and snapping of user coordinates to the integer grid.
+
+use crate::error::{Axis, Error, Location, Result};
+use crate::input::{COORDINATE_LIMIT, Geometry2DOptions, Outline};
+use onepath_predicates::GridPoint;
+
+/// Snaps one validated coordinate: `round_ties_even(v * 2^snap_bits)` (the multiplication by
+/// a power of two is exact, so this is the one rounding of the specification).
+#[inline]
+pub(crate) fn snap(v: f64, scale: f64) -> i64 {
+    (v * scale).round_ties_even() as i64
+}
+
+/// Why a coordinate is out of range, or `None` when it is finite and within `2^21`.
+fn coordinate_problem(v: f64) -> Option<String> {
+    if !v.is_finite() {
+        Some(format!("{v} is not finite"))
+    } else if v.abs() > COORDINATE_LIMIT {
+        Some(format!("{v} exceeds 2^21 = {COORDINATE_LIMIT} in magnitude"))
+    } else {
+        None
+    }
+}
+
+/// Validates outlines in the order of decisions D9 (outlines, rings, a ring's vertex count
+/// before its coordinates, x before y) and snaps them: one list of rings per outline.
+pub(crate) fn snap_outlines(
+    outlines: &[Outline],
+    options: &Geometry2DOptions,
+) -> Result<Vec<Vec<Vec<GridPoint>>>> {
+    options.validate()?;
+    let scale = options.scale();
+    outlines
+        .iter()
+        .enumerate()
+        .map(|(o, outline)| {
+            outline
+                .rings
+                .iter()
+                .enumerate()
+                .map(|(r, ring)| {
+                    if ring.len() < 3 {
+                        return Err(Error::invalid(
+                            Location::Ring {
+                                outline: o,
+                                ring: r,
+                            },
+                            format!("a ring needs at least 3 vertices, this one has {}", ring.len()),
+                        ));
+                    }
+                    ring.iter()
+                        .enumerate()
+                        .map(|(v, p)| {
+                            for (axis, value) in [(Axis::X, p.x), (Axis::Y, p.y)] {
+                                if let Some(problem) = coordinate_problem(value) {
+                                    let location = Location::Vertex {
+                                        outline: o,
+                                        ring: r,
+                                        vertex: v,
+                                        axis,
+                                    };
+                                    return Err(Error::out_of_range(location, problem));
+                                }
+                            }
+                            Ok(GridPoint::new(snap(p.x, scale), snap(p.y, scale)))
+                        })
+                        .collect()
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The snapped grid lines `origin + i * cell_size`, `i = 0..=count`, each computed once in
+/// `f64` and checked (decisions D2, D9): finite, within `2^21`, and strictly increasing
+/// after snapping.
+pub(crate) fn snap_grid_lines(
+    origin: f64,
+    cell_size: f64,
+    count: usize,
+    axis: Axis,
+    scale: f64,
+) -> Result<Vec<i64>> {
+    let mut lines = Vec::with_capacity(count + 1);
+    for i in 0..=count {
+        let value = origin + i as f64 * cell_size;
+        let location = Location::GridLine { axis, index: i };
+        if let Some(problem) = coordinate_problem(value) {
+            return Err(Error::out_of_range(location, problem));
+        }
+        let snapped = snap(value, scale);
+        if lines.last() == Some(&snapped) {
+            return Err(Error::invalid(
+                location,
+                format!("snaps onto the previous grid line ({value}); the cell size is too close to one grid unit"),
+            ));
+        }
+        lines.push(snapped);
+    }
+    Ok(lines)
+}

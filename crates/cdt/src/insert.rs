@@ -1,0 +1,168 @@
+//! Point insertion (spec "Constrained Delaunay triangulation" step 2 with the walk, splits
+//! and Lawson stack of decisions D13) and the final Delaunay passes of step 4.
+
+use crate::error::CdtError;
+use crate::mesh::{Cdt, NO_TRIANGLE, next, prev};
+use onepath_predicates::{CirclePosition, GridPoint, Orientation, incircle, orient2d};
+
+/// Where the visibility walk found a point.
+enum Location {
+    /// Strictly inside the triangle.
+    Inside(u32),
+    /// On edge `k` of the triangle.
+    OnEdge(u32, usize),
+}
+
+impl Cdt {
+    /// Triangle 0, the bounding triangle `(n, n + 1, n + 2)`, with nothing else (D13).
+    pub(crate) fn with_bounding_triangle(points: Vec<GridPoint>, capacity: usize) -> Cdt {
+        let n = (points.len() - 3) as u32;
+        let mut triangles = Vec::with_capacity(capacity);
+        let mut adjacency = Vec::with_capacity(capacity);
+        let mut constrained = Vec::with_capacity(capacity);
+        triangles.push([n, n + 1, n + 2]);
+        adjacency.push([NO_TRIANGLE; 3]);
+        constrained.push(0);
+        Cdt {
+            points,
+            triangles,
+            adjacency,
+            constrained,
+            constraint_edges: Vec::new(),
+        }
+    }
+
+    /// Visibility walk from `start` (D13): at each triangle test edges 0, 1, 2 and cross the
+    /// first with `orient(t_k, t_{k+1}, p) < 0`; a zero on an edge (and no negative) means
+    /// `p` lies on that edge. On a Delaunay triangulation the walk visits every triangle at
+    /// most once, so a longer walk is a defect.
+    fn locate(&self, start: u32, p: GridPoint) -> Result<Location, CdtError> {
+        let mut t = start;
+        for _ in 0..=self.triangles.len() {
+            let tri = self.triangles[t as usize];
+            let mut on_edge = None;
+            let mut moved = false;
+            for k in 0..3 {
+                let a = self.points[tri[k] as usize];
+                let b = self.points[tri[next(k)] as usize];
+                match orient2d(a, b, p) {
+                    Orientation::Clockwise => {
+                        t = self.adjacency[t as usize][k];
+                        if t == NO_TRIANGLE {
+                            return Err(CdtError::Internal(format!(
+                                "point {p} lies outside the bounding triangle"
+                            )));
+                        }
+                        moved = true;
+                        break;
+                    }
+                    Orientation::Collinear => {
+                        if on_edge.is_none() {
+                            on_edge = Some(k);
+                        }
+                    }
+                    Orientation::CounterClockwise => {}
+                }
+            }
+            if !moved {
+                return Ok(match on_edge {
+                    Some(k) => Location::OnEdge(t, k),
+                    None => Location::Inside(t),
+                });
+            }
+        }
+        Err(CdtError::Internal(format!("the walk to {p} did not end")))
+    }
+
+    /// Inserts the input points in `order` by Lawson's algorithm (spec step 2, D13).
+    pub(crate) fn insert_points(&mut self, order: &[u32]) -> Result<(), CdtError> {
+        let mut stack: Vec<(u32, usize)> = Vec::with_capacity(64);
+        let mut last = 0u32;
+        for &p in order {
+            let point = self.points[p as usize];
+            match self.locate(last, point)? {
+                Location::Inside(t) => {
+                    last = t;
+                    let children = self.split_triangle(t, p);
+                    stack.extend(children.iter().rev().map(|&c| (c, 0)));
+                }
+                Location::OnEdge(t, k) => {
+                    last = t;
+                    let children = self.split_edge(t, k, p);
+                    stack.extend(children.iter().rev().map(|&c| (c, 0)));
+                }
+            }
+            self.legalize(&mut stack);
+        }
+        Ok(())
+    }
+
+    /// Lawson's stack (D13): pop `(t, k)`, edge `k` opposite the new point; if the apex
+    /// across lies strictly inside `t`'s circle, flip, then push `(u, m + 1)` and `(t, k)`.
+    fn legalize(&mut self, stack: &mut Vec<(u32, usize)>) {
+        while let Some((t, k)) = stack.pop() {
+            let u = self.adjacency[t as usize][k];
+            if u == NO_TRIANGLE {
+                continue;
+            }
+            let tri = self.triangles[t as usize];
+            let m = self.slot_of(u, tri[next(k)]);
+            let d = self.triangles[u as usize][prev(m)];
+            if self.in_circle(tri, d) {
+                let (u, m) = self.flip(t, k);
+                stack.push((u, next(m)));
+                stack.push((t, k));
+            }
+        }
+    }
+
+    /// True when vertex `d` lies strictly inside the circle of triangle `tri`.
+    #[inline]
+    fn in_circle(&self, tri: [u32; 3], d: u32) -> bool {
+        let p = |v: u32| self.points[v as usize];
+        incircle(p(tri[0]), p(tri[1]), p(tri[2]), p(d)) == CirclePosition::Inside
+    }
+
+    /// True when the quadrilateral of edge `k` of `t` and the triangle across is strictly
+    /// convex: the diagonal `c–d` crosses `a–b` in both their interiors.
+    #[inline]
+    pub(crate) fn strictly_convex(&self, a: u32, b: u32, c: u32, d: u32) -> bool {
+        let p = |v: u32| self.points[v as usize];
+        let sa = orient2d(p(c), p(d), p(a)).signum();
+        let sb = orient2d(p(c), p(d), p(b)).signum();
+        sa * sb < 0
+    }
+
+    /// The final passes of spec step 4 (D13): for `t = 0, 1, ...` and `k = 0, 1, 2`, flip a
+    /// non-constrained edge whose across apex lies strictly inside `t`'s circle (and whose
+    /// quadrilateral is convex), then go on with `k + 1` of the changed `t`; repeat passes
+    /// until one flips nothing. Each flip strictly lowers the lifted volume, so this ends.
+    pub(crate) fn final_passes(&mut self) {
+        loop {
+            let mut flipped = false;
+            for t in 0..self.triangles.len() as u32 {
+                for k in 0..3 {
+                    if self.constrained[t as usize] & (1 << k) != 0 {
+                        continue;
+                    }
+                    let u = self.adjacency[t as usize][k];
+                    if u == NO_TRIANGLE {
+                        continue;
+                    }
+                    let tri = self.triangles[t as usize];
+                    let m = self.slot_of(u, tri[next(k)]);
+                    let d = self.triangles[u as usize][prev(m)];
+                    if self.in_circle(tri, d)
+                        && self.strictly_convex(tri[k], tri[next(k)], tri[prev(k)], d)
+                    {
+                        self.flip(t, k);
+                        flipped = true;
+                    }
+                }
+            }
+            if !flipped {
+                return;
+            }
+        }
+    }
+}

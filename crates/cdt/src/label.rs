@@ -1,0 +1,125 @@
+//! Flood labelling of the triangulation by winding numbers and the canonical inside
+//! triangles that spec section "Region.Triangulate" returns.
+
+use crate::mesh::{Cdt, NO_TRIANGLE, next};
+use std::collections::VecDeque;
+
+/// The triangles with winding > 0, in the canonical form of "Region.Triangulate".
+///
+/// Vertex indices are the caller's point indices. Each triangle is counter-clockwise and
+/// starts at its smallest vertex index; triangles are sorted by `(v0, v1, v2)`.
+/// `neighbors[3 * t + i]` is the kept triangle across edge `(v_i, v_{i+1})`, or `-1` on the
+/// boundary of the kept set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InsideMesh {
+    /// The kept triangles.
+    pub triangles: Vec<[u32; 3]>,
+    /// The neighbour across each edge, `3 * t + i` for edge `i` of triangle `t`, or `-1`.
+    pub neighbors: Vec<i32>,
+}
+
+impl Cdt {
+    /// The net number of directed constraints `u -> v` minus `v -> u` on the edge `u–v`
+    /// (zero when it is not a constraint).
+    pub fn net_direction(&self, u: u32, v: u32) -> i32 {
+        let (lo, hi) = (u.min(v), u.max(v));
+        match self
+            .constraint_edges
+            .binary_search_by(|e| (e.from, e.to).cmp(&(lo, hi)))
+        {
+            Ok(i) if u < v => self.constraint_edges[i].net,
+            Ok(i) => -self.constraint_edges[i].net,
+            Err(_) => 0,
+        }
+    }
+
+    /// Each triangle's winding number with respect to the directed constraints given to
+    /// [`Cdt::new`], found by flooding from the unbounded face ("Region.Triangulate").
+    ///
+    /// Triangles with a bounding corner lie in the unbounded face and get 0. Crossing an
+    /// unconstrained edge keeps the winding; crossing a constrained edge `u -> v` from its
+    /// right to its left adds the net count of constraints `u -> v` minus `v -> u` (the rule
+    /// of the spec's "Labelling"). The flood is breadth first in triangle and edge order, so
+    /// the result is deterministic; it is independent of the path when the directed
+    /// constraints form closed cycles (as ring edges do).
+    pub fn windings(&self) -> Vec<i32> {
+        const UNSET: i32 = i32::MIN;
+        let mut winding = vec![UNSET; self.triangles.len()];
+        let mut queue = VecDeque::new();
+        for t in 0..self.triangles.len() {
+            if self.touches_bounding_corner(t) {
+                winding[t] = 0;
+                queue.push_back(t as u32);
+            }
+        }
+        while let Some(t) = queue.pop_front() {
+            let tri = self.triangles[t as usize];
+            let w = winding[t as usize];
+            for k in 0..3 {
+                let u = self.adjacency[t as usize][k];
+                if u == NO_TRIANGLE || winding[u as usize] != UNSET {
+                    continue;
+                }
+                // t lies on the left of t_k -> t_{k+1}; moving to u crosses it from left to
+                // right, which subtracts its net count.
+                let delta = if self.constrained[t as usize] & (1 << k) != 0 {
+                    self.net_direction(tri[k], tri[next(k)])
+                } else {
+                    0
+                };
+                winding[u as usize] = w - delta;
+                queue.push_back(u);
+            }
+        }
+        winding
+    }
+
+    /// The triangles with winding > 0 in the canonical form of "Region.Triangulate".
+    /// `windings` has one entry per triangle, as [`Cdt::windings`] returns.
+    ///
+    /// # Panics
+    ///
+    /// When `windings` is shorter than the triangle array.
+    pub fn inside(&self, windings: &[i32]) -> InsideMesh {
+        assert!(
+            windings.len() >= self.triangles.len(),
+            "one winding per triangle is needed"
+        );
+        // (rotated triangle, original index, rotation) of every kept triangle.
+        let mut kept: Vec<([u32; 3], u32, usize)> = Vec::new();
+        for (t, tri) in self.triangles.iter().enumerate() {
+            if windings[t] <= 0 || self.touches_bounding_corner(t) {
+                continue;
+            }
+            let r = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
+            let rotated = [tri[r], tri[(r + 1) % 3], tri[(r + 2) % 3]];
+            kept.push((rotated, t as u32, r));
+        }
+        kept.sort_unstable();
+        let mut new_index = vec![-1i32; self.triangles.len()];
+        for (i, &(_, t, _)) in kept.iter().enumerate() {
+            new_index[t as usize] = i as i32;
+        }
+        let mut neighbors = Vec::with_capacity(kept.len() * 3);
+        for &(_, t, r) in &kept {
+            for i in 0..3 {
+                let u = self.adjacency[t as usize][(r + i) % 3];
+                neighbors.push(if u == NO_TRIANGLE {
+                    -1
+                } else {
+                    new_index[u as usize]
+                });
+            }
+        }
+        InsideMesh {
+            triangles: kept.into_iter().map(|(tri, _, _)| tri).collect(),
+            neighbors,
+        }
+    }
+
+    /// [`Cdt::inside`] of [`Cdt::windings`]: what "Region.Triangulate" returns when the
+    /// constraints are a region's ring edges.
+    pub fn inside_mesh(&self) -> InsideMesh {
+        self.inside(&self.windings())
+    }
+}

@@ -1,0 +1,140 @@
+//! Helpers shared by the integration tests: a seeded generator, exact areas, an independent
+//! noding check and the vertex indexing of rings.
+// Each test crate includes this module and uses a different subset of it.
+#![allow(dead_code)]
+
+use onepath_cdt::{Cdt, InsideMesh};
+use onepath_predicates::{GridPoint, Orientation, cross, dot, orient2d, properly_cross};
+
+/// SplitMix64 as a seeded test generator (no `rand` crate).
+pub(crate) struct Rng(pub(crate) u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `lo..hi`.
+    pub(crate) fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next_u64() % (hi - lo) as u64) as i64
+    }
+}
+
+/// Twice the signed area of triangle `a, b, c`, exactly.
+pub(crate) fn twice_area(a: GridPoint, b: GridPoint, c: GridPoint) -> i128 {
+    cross(b - a, c - a)
+}
+
+/// Twice the signed area of a closed ring, exactly (shoelace).
+pub(crate) fn ring_twice_area(ring: &[GridPoint]) -> i128 {
+    (0..ring.len())
+        .map(|i| cross(ring[i], ring[(i + 1) % ring.len()]))
+        .sum()
+}
+
+/// True when point `p` lies strictly inside segment `a–b`.
+pub(crate) fn strictly_inside_segment(a: GridPoint, b: GridPoint, p: GridPoint) -> bool {
+    orient2d(a, b, p) == Orientation::Collinear && dot(p - a, b - a) > 0 && dot(p - b, a - b) > 0
+}
+
+/// An independent check that `segments` are noded with respect to each other and to
+/// `points`: no proper crossing, no point strictly inside a segment, no collinear overlap.
+/// An x-sweep over the segments keeps it fast on the larger fixtures.
+pub(crate) fn is_noded(points: &[GridPoint], segments: &[[u32; 2]]) -> bool {
+    let seg = |s: [u32; 2]| (points[s[0] as usize], points[s[1] as usize]);
+    let mut by_x: Vec<(i64, i64, usize)> = segments
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| {
+            let (a, b) = seg(s);
+            (a.x.min(b.x), a.x.max(b.x), i)
+        })
+        .collect();
+    by_x.sort_unstable();
+    for (i, &(_, hi, si)) in by_x.iter().enumerate() {
+        let (a, b) = seg(segments[si]);
+        for &(lo2, _, sj) in &by_x[i + 1..] {
+            if lo2 > hi {
+                break;
+            }
+            let (c, d) = seg(segments[sj]);
+            if properly_cross(a, b, c, d)
+                || strictly_inside_segment(a, b, c)
+                || strictly_inside_segment(a, b, d)
+                || strictly_inside_segment(c, d, a)
+                || strictly_inside_segment(c, d, b)
+            {
+                return false;
+            }
+        }
+    }
+    // Points strictly inside segments (points that are no segment end included).
+    let mut sorted: Vec<(GridPoint, usize)> = points.iter().copied().zip(0..).collect();
+    sorted.sort_unstable();
+    for &s in segments {
+        let (a, b) = seg(s);
+        let (lo, hi) = (a.x.min(b.x), a.x.max(b.x));
+        let start = sorted.partition_point(|(p, _)| p.x < lo);
+        for &(p, _) in sorted[start..].iter().take_while(|(p, _)| p.x <= hi) {
+            if strictly_inside_segment(a, b, p) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Sorts and deduplicates the vertices of `rings`, returning the points and each ring as
+/// directed edges between point indices (zero-length edges dropped).
+pub(crate) fn index_rings(rings: &[Vec<GridPoint>]) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
+    let mut points: Vec<GridPoint> = rings.iter().flatten().copied().collect();
+    points.sort_unstable();
+    points.dedup();
+    let index = |p: &GridPoint| points.binary_search(p).expect("ring vertex") as u32;
+    let mut edges = Vec::new();
+    for ring in rings {
+        for i in 0..ring.len() {
+            let (a, b) = (index(&ring[i]), index(&ring[(i + 1) % ring.len()]));
+            if a != b {
+                edges.push([a, b]);
+            }
+        }
+    }
+    (points, edges)
+}
+
+/// The sum of twice the areas of the inside triangles.
+pub(crate) fn inside_twice_area(points: &[GridPoint], inside: &InsideMesh) -> i128 {
+    inside
+        .triangles
+        .iter()
+        .map(|t| twice_area(points[t[0] as usize], points[t[1] as usize], points[t[2] as usize]))
+        .sum()
+}
+
+/// The sum over all triangles of winding times twice the area: for closed directed rings
+/// it equals the sum of the rings' signed twice-areas.
+pub(crate) fn winding_weighted_area(cdt: &Cdt, windings: &[i32]) -> i128 {
+    let p = cdt.points();
+    cdt.triangles()
+        .iter()
+        .zip(windings)
+        .map(|(t, &w)| {
+            i128::from(w) * twice_area(p[t[0] as usize], p[t[1] as usize], p[t[2] as usize])
+        })
+        .sum()
+}
+
+/// Builds the triangulation, checks both invariant sets and returns it with its inside mesh.
+pub(crate) fn build_checked(points: &[GridPoint], constraints: &[[u32; 2]]) -> (Cdt, InsideMesh) {
+    let cdt = Cdt::new(points, constraints).expect("valid input");
+    cdt.check_invariants().expect("triangulation invariants");
+    let inside = cdt.inside_mesh();
+    inside.check_invariants(points).expect("inside invariants");
+    (cdt, inside)
+}

@@ -1,0 +1,255 @@
+//! The Hertel–Mehlhorn greedy pass of "Region.PartitionConvex" with the details of
+//! decision D11, on union-find polygons stored as cyclic vertex sequences.
+
+use crate::validate::{check_limit, check_triangulation};
+use crate::{ConvexError, ConvexPartition};
+use onepath_predicates::{GridPoint, Orientation, orient2d};
+use std::cmp::Ordering;
+
+/// An interior triangle edge, listed once, as a candidate for removal.
+#[derive(Clone, Copy, Debug)]
+struct Diagonal {
+    /// The squared length in `f64`, computed as decision D11 prescribes.
+    squared_length: f64,
+    /// The smaller vertex index; the triangle `left` holds the directed edge `lo → hi`.
+    lo: u32,
+    /// The larger vertex index; the triangle `right` holds the directed edge `hi → lo`.
+    hi: u32,
+    /// The triangle on the left of `lo → hi`.
+    left: u32,
+    /// The triangle on the left of `hi → lo`.
+    right: u32,
+}
+
+/// The candidate order of the specification: longest first, ties by the smaller and then
+/// the larger vertex index (decision D11: ties after rounding fall to the index rule).
+fn candidate_order(a: &Diagonal, b: &Diagonal) -> Ordering {
+    b.squared_length
+        .total_cmp(&a.squared_length)
+        .then(a.lo.cmp(&b.lo))
+        .then(a.hi.cmp(&b.hi))
+}
+
+/// Decision D11's squared length: `dx as f64 * dx as f64 + dy as f64 * dy as f64` from the
+/// exact integer differences (exact in `i64` because validation bounds the coordinates
+/// by `2^53`).
+fn squared_length(a: GridPoint, b: GridPoint) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    dx as f64 * dx as f64 + dy as f64 * dy as f64
+}
+
+/// The polygons of the pass. Every triangle owns a slot of `stride` vertices; the slot of
+/// a union-find root holds its polygon as a counter-clockwise cyclic sequence, with
+/// `across[k]` the triangle on the other side of edge `(vertices[k], vertices[k + 1])`
+/// (or `-1`). A merge rewrites one slot in O(k) for polygons of k vertices.
+struct Polygons {
+    stride: usize,
+    lens: Vec<u8>,
+    vertices: Vec<u32>,
+    across: Vec<i32>,
+    parent: Vec<u32>,
+    rank: Vec<u8>,
+}
+
+impl Polygons {
+    /// Every triangle as its own polygon.
+    fn from_triangles(triangles: &[[u32; 3]], neighbors: &[i32], stride: usize) -> Self {
+        let count = triangles.len();
+        let mut vertices = vec![0; count * stride];
+        let mut across = vec![-1; count * stride];
+        for (t, corners) in triangles.iter().enumerate() {
+            vertices[t * stride..t * stride + 3].copy_from_slice(corners);
+            across[t * stride..t * stride + 3].copy_from_slice(&neighbors[3 * t..3 * t + 3]);
+        }
+        Self {
+            stride,
+            lens: vec![3; count],
+            vertices,
+            across,
+            parent: (0..count as u32).collect(),
+            rank: vec![0; count],
+        }
+    }
+
+    /// The union-find root of triangle `t`, with path halving.
+    fn find(&mut self, mut t: u32) -> u32 {
+        while self.parent[t as usize] != t {
+            let grandparent = self.parent[self.parent[t as usize] as usize];
+            self.parent[t as usize] = grandparent;
+            t = grandparent;
+        }
+        t
+    }
+
+    /// The vertex sequence of the polygon whose root is `root`.
+    fn ring(&self, root: u32) -> &[u32] {
+        let start = root as usize * self.stride;
+        &self.vertices[start..start + self.lens[root as usize] as usize]
+    }
+
+    /// The position of the directed edge `from → to` in the polygon of `root`.
+    fn edge_position(&self, root: u32, from: u32, to: u32) -> Result<usize, ConvexError> {
+        let ring = self.ring(root);
+        ring.iter()
+            .position(|&v| v == from)
+            .filter(|&k| ring[(k + 1) % ring.len()] == to)
+            .ok_or(ConvexError::Internal {
+                reason: "a diagonal is not an edge of its triangle's polygon",
+            })
+    }
+}
+
+/// Runs the pass and returns the canonical partition; see
+/// [`partition_convex`](crate::partition_convex).
+pub(crate) fn partition(
+    points: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+    limit: usize,
+) -> Result<ConvexPartition, ConvexError> {
+    check_limit(limit)?;
+    check_triangulation(points, triangles, neighbors)?;
+    let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
+    let mut diagonals = interior_edges(points, triangles, neighbors);
+    diagonals.sort_unstable_by(candidate_order);
+    // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k).
+    let mut stamp_of_vertex = vec![0u32; points.len()];
+    let mut scratch_vertices = Vec::with_capacity(limit);
+    let mut scratch_across = Vec::with_capacity(limit);
+    for (stamp, diagonal) in (1u32..).zip(&diagonals) {
+        let (p, q) = (polygons.find(diagonal.left), polygons.find(diagonal.right));
+        // Decision D11: a diagonal whose two sides already belong to one polygon fails (b).
+        if p == q {
+            continue;
+        }
+        let (np, nq) = (polygons.lens[p as usize] as usize, polygons.lens[q as usize] as usize);
+        // Condition (a): the joined polygon keeps at most `limit` vertices, straight ones
+        // included (decision D11).
+        if np + nq - 2 > limit {
+            continue;
+        }
+        let (a, b) = (diagonal.lo, diagonal.hi);
+        let i = polygons.edge_position(p, a, b)?;
+        let j = polygons.edge_position(q, b, a)?;
+        let (ring_p, ring_q) = (polygons.ring(p), polygons.ring(q));
+        // Condition (c): in the joined polygon a sits between P's vertex before it and Q's
+        // vertex after it, b between Q's vertex before it and P's vertex after it; both
+        // turns must be left or straight (exact orientation >= 0).
+        let turn = |before: u32, at: u32, after: u32| {
+            orient2d(
+                points[before as usize],
+                points[at as usize],
+                points[after as usize],
+            )
+        };
+        if turn(ring_p[(i + np - 1) % np], a, ring_q[(j + 2) % nq]) == Orientation::Clockwise
+            || turn(ring_q[(j + nq - 1) % nq], b, ring_p[(i + 2) % np]) == Orientation::Clockwise
+        {
+            continue;
+        }
+        // Condition (b): the polygons share no vertex besides the diagonal's two ends.
+        for &v in ring_p {
+            stamp_of_vertex[v as usize] = stamp;
+        }
+        if ring_q
+            .iter()
+            .any(|&v| v != a && v != b && stamp_of_vertex[v as usize] == stamp)
+        {
+            continue;
+        }
+        // The joined cycle: Q from a round to just before b, then P from b round to just
+        // before a; each vertex keeps the triangle across its outgoing edge.
+        scratch_vertices.clear();
+        scratch_across.clear();
+        for (ring, start, len, root) in [(ring_q, j + 1, nq, q), (ring_p, i + 1, np, p)] {
+            let base = root as usize * polygons.stride;
+            for step in 0..len - 1 {
+                let k = (start + step) % len;
+                scratch_vertices.push(ring[k]);
+                scratch_across.push(polygons.across[base + k]);
+            }
+        }
+        let root = union(&mut polygons, p, q);
+        let base = root as usize * polygons.stride;
+        let joined = scratch_vertices.len();
+        polygons.vertices[base..base + joined].copy_from_slice(&scratch_vertices);
+        polygons.across[base..base + joined].copy_from_slice(&scratch_across);
+        polygons.lens[root as usize] = joined as u8;
+    }
+    Ok(canonical_partition(polygons, limit))
+}
+
+/// Every interior triangle edge once, from the triangle holding it as `lo → hi`.
+fn interior_edges(
+    points: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+) -> Vec<Diagonal> {
+    let mut diagonals = Vec::with_capacity(triangles.len() * 3 / 2);
+    for (t, corners) in triangles.iter().enumerate() {
+        for k in 0..3 {
+            let (lo, hi) = (corners[k], corners[(k + 1) % 3]);
+            let right = neighbors[3 * t + k];
+            if right >= 0 && lo < hi {
+                diagonals.push(Diagonal {
+                    squared_length: squared_length(points[lo as usize], points[hi as usize]),
+                    lo,
+                    hi,
+                    left: t as u32,
+                    right: right as u32,
+                });
+            }
+        }
+    }
+    diagonals
+}
+
+/// Joins the union-find trees of the roots `p` and `q` by rank; returns the new root.
+fn union(polygons: &mut Polygons, p: u32, q: u32) -> u32 {
+    let (rank_p, rank_q) = (polygons.rank[p as usize], polygons.rank[q as usize]);
+    let (root, child) = if rank_p >= rank_q { (p, q) } else { (q, p) };
+    polygons.parent[child as usize] = root;
+    if rank_p == rank_q {
+        polygons.rank[root as usize] += 1;
+    }
+    root
+}
+
+/// The output form of the specification: each polygon rotated to start at its smallest
+/// vertex index, polygons sorted by their index lists, and the neighbour of edge
+/// `(v_i, v_{i+1})` the polygon holding the reversed edge (or `-1`).
+fn canonical_partition(mut polygons: Polygons, limit: usize) -> ConvexPartition {
+    let count = polygons.parent.len();
+    let root_of: Vec<u32> = (0..count as u32).map(|t| polygons.find(t)).collect();
+    let mut roots: Vec<u32> = (0..count as u32)
+        .filter(|&t| root_of[t as usize] == t)
+        .collect();
+    let stride = polygons.stride;
+    for &root in &roots {
+        let base = root as usize * stride;
+        let len = polygons.lens[root as usize] as usize;
+        let ring = &polygons.vertices[base..base + len];
+        let smallest = (0..len).min_by_key(|&k| ring[k]).unwrap_or(0);
+        polygons.vertices[base..base + len].rotate_left(smallest);
+        polygons.across[base..base + len].rotate_left(smallest);
+    }
+    roots.sort_unstable_by(|&r, &s| polygons.ring(r).cmp(polygons.ring(s)));
+    let mut id_of_root = vec![-1i32; count];
+    for (id, &root) in roots.iter().enumerate() {
+        id_of_root[root as usize] = id as i32;
+    }
+    let mut vertices = Vec::new();
+    let mut neighbors = Vec::new();
+    let mut offsets = Vec::with_capacity(roots.len() + 1);
+    offsets.push(0usize);
+    for &root in &roots {
+        let base = root as usize * stride;
+        let len = polygons.lens[root as usize] as usize;
+        vertices.extend_from_slice(&polygons.vertices[base..base + len]);
+        neighbors.extend(polygons.across[base..base + len].iter().map(|&t| {
+            usize::try_from(t).map_or(-1, |t| id_of_root[root_of[t] as usize])
+        }));
+        offsets.push(vertices.len());
+    }
+    ConvexPartition::from_parts(vertices, offsets, neighbors, limit)
+}

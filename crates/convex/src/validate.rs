@@ -1,0 +1,117 @@
+//! Cheap validation of the triangulation handed to the merge, so that the merge itself
+//! can rely on a consistent mesh and never panics.
+
+use crate::ConvexError;
+use onepath_predicates::{EXACT_F64_LIMIT, GridPoint, Orientation, orient2d};
+
+/// The smallest vertex limit the specification allows ("3 to 16").
+pub(crate) const MIN_VERTEX_LIMIT: usize = 3;
+/// The largest vertex limit the specification allows ("3 to 16").
+pub(crate) const MAX_VERTEX_LIMIT: usize = 16;
+
+/// Checks the vertex limit against the range of "Region.PartitionConvex".
+pub(crate) fn check_limit(limit: usize) -> Result<(), ConvexError> {
+    if (MIN_VERTEX_LIMIT..=MAX_VERTEX_LIMIT).contains(&limit) {
+        Ok(())
+    } else {
+        Err(ConvexError::VertexLimit { limit })
+    }
+}
+
+/// Checks everything the merge relies on, in O(n + T log T):
+///
+/// - three neighbour entries per triangle and few enough triangles for `i32` entries;
+/// - coordinates within `±2^53`, so the `f64` squared lengths of decision D11 start from
+///   exact differences and `orient2d` cannot overflow;
+/// - vertex indices in range and every triangle strictly counter-clockwise;
+/// - every directed edge in at most one triangle;
+/// - every neighbour entry is `-1` exactly when no triangle holds the reversed edge, and
+///   otherwise names the triangle holding it, whose own entry points back.
+pub(crate) fn check_triangulation(
+    points: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+) -> Result<(), ConvexError> {
+    if neighbors.len() != 3 * triangles.len() {
+        return Err(ConvexError::NeighborCount {
+            expected: 3 * triangles.len(),
+            found: neighbors.len(),
+        });
+    }
+    if i32::try_from(triangles.len()).is_err() {
+        return Err(ConvexError::TooManyTriangles {
+            count: triangles.len(),
+        });
+    }
+    if let Some(point) = points
+        .iter()
+        .position(|p| p.x.unsigned_abs().max(p.y.unsigned_abs()) > EXACT_F64_LIMIT as u64)
+    {
+        return Err(ConvexError::CoordinateRange { point });
+    }
+    for (triangle, corners) in triangles.iter().enumerate() {
+        if let Some(&vertex) = corners.iter().find(|&&v| v as usize >= points.len()) {
+            return Err(ConvexError::VertexIndex {
+                triangle,
+                vertex,
+                point_count: points.len(),
+            });
+        }
+        let [a, b, c] = corners.map(|v| points[v as usize]);
+        if orient2d(a, b, c) != Orientation::CounterClockwise {
+            return Err(ConvexError::NotCounterClockwise { triangle });
+        }
+    }
+    let edges = sorted_directed_edges(triangles)?;
+    for (triangle, corners) in triangles.iter().enumerate() {
+        for edge in 0..3 {
+            let entry = neighbors[3 * triangle + edge];
+            let (from, to) = (corners[edge], corners[(edge + 1) % 3]);
+            let reversed_owner = edges
+                .binary_search_by_key(&(to, from), |&(a, b, _)| (a, b))
+                .ok()
+                .map(|found| edges[found].2);
+            let fail = |reason| ConvexError::Neighbor {
+                triangle,
+                edge,
+                entry,
+                reason,
+            };
+            match (entry, reversed_owner) {
+                (-1, None) => {}
+                (-1, Some(_)) => return Err(fail("-1 but a triangle holds the reversed edge")),
+                (_, None) => return Err(fail("no triangle holds the reversed edge")),
+                (_, Some(owner)) => {
+                    if usize::try_from(entry).ok() != Some(owner as usize) {
+                        return Err(fail("not the triangle holding the reversed edge"));
+                    }
+                    let back = (0..3)
+                        .find(|&k| triangles[owner as usize][k] == to)
+                        .map(|k| neighbors[3 * owner as usize + k]);
+                    if back != Some(triangle as i32) {
+                        return Err(fail("the neighbour does not point back"));
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// All directed triangle edges as `(from, to, triangle)`, sorted, with a duplicate
+/// reported as an error.
+fn sorted_directed_edges(triangles: &[[u32; 3]]) -> Result<Vec<(u32, u32, u32)>, ConvexError> {
+    let mut edges: Vec<(u32, u32, u32)> = triangles
+        .iter()
+        .enumerate()
+        .flat_map(|(t, c)| (0..3).map(move |k| (c[k], c[(k + 1) % 3], t as u32)))
+        .collect();
+    edges.sort_unstable();
+    if let Some(pair) = edges.windows(2).find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1)) {
+        return Err(ConvexError::DuplicateEdge {
+            from: pair[0].0,
+            to: pair[0].1,
+        });
+    }
+    Ok(edges)
+}

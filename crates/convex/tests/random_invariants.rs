@@ -1,0 +1,132 @@
+//! Invariants of the convex merge on seeded random inputs: star-shaped polygons, combs
+//! and tile maps (holes, straight vertices, vertices where the region touches itself),
+//! at the limits 3, 4, 6, 8 and 16.
+
+mod support;
+
+use onepath_convex::{ConvexPartition, partition_convex};
+use support::checks::assert_partition_of;
+use support::shapes::{random_comb, random_star, random_tile_mesh};
+use support::{Mesh, Rng, mesh_of_polygons};
+
+const LIMITS: [usize; 5] = [3, 4, 6, 8, 16];
+
+fn partition(mesh: &Mesh, limit: usize) -> ConvexPartition {
+    partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
+        .expect("a valid triangulation")
+}
+
+/// Runs every check at every limit and returns the polygon counts per limit.
+fn check_all_limits(mesh: &Mesh) -> Vec<usize> {
+    LIMITS
+        .iter()
+        .map(|&limit| {
+            let result = partition(mesh, limit);
+            assert_partition_of(mesh, &result);
+            assert!(result.iter().all(|p| p.vertices.len() <= limit));
+            result.len()
+        })
+        .collect()
+}
+
+/// Every larger limit gives at most as many polygons, and limit 3 gives the triangles.
+fn assert_counts_shrink(mesh: &Mesh, counts: &[usize]) {
+    assert_eq!(counts[0], mesh.triangles.len());
+    assert!(
+        counts.windows(2).all(|w| w[1] <= w[0]),
+        "polygon counts {counts:?} grow with the limit"
+    );
+}
+
+#[test]
+fn random_star_shaped_polygons() {
+    let mut rng = Rng::new(0x5EED_0001);
+    for round in 0..300 {
+        let count = 4 + (round % 40);
+        let extent = [3, 10, 100, 1 << 20][round % 4];
+        let mesh = mesh_of_polygons(&[random_star(&mut rng, count, extent)]);
+        let counts = check_all_limits(&mesh);
+        assert_counts_shrink(&mesh, &counts);
+    }
+}
+
+#[test]
+fn random_combs() {
+    let mut rng = Rng::new(0x5EED_0002);
+    for round in 0..120 {
+        let teeth = 1 + (round % 12) as i64;
+        let unit = [1, 3, 1000][round % 3];
+        let mesh = mesh_of_polygons(&[random_comb(&mut rng, teeth, unit)]);
+        let counts = check_all_limits(&mesh);
+        assert_counts_shrink(&mesh, &counts);
+    }
+}
+
+#[test]
+fn random_tile_maps() {
+    let mut rng = Rng::new(0x5EED_0003);
+    for round in 0..150 {
+        let (width, height) = (1 + round % 9, 1 + (round / 9) % 8);
+        let mesh = random_tile_mesh(&mut rng, width, height);
+        let counts = check_all_limits(&mesh);
+        assert_counts_shrink(&mesh, &counts);
+    }
+}
+
+#[test]
+fn large_tile_map_stays_consistent() {
+    let mut rng = Rng::new(0x5EED_0004);
+    let mesh = random_tile_mesh(&mut rng, 120, 120);
+    for limit in [3, 6, 16] {
+        let result = partition(&mesh, limit);
+        assert_partition_of(&mesh, &result);
+    }
+}
+
+/// The result depends only on the set of triangles: shuffling them and rotating their
+/// corners (with the neighbour entries renumbered to match) changes nothing.
+#[test]
+fn output_depends_only_on_the_triangle_set() {
+    let mut rng = Rng::new(0x5EED_0005);
+    for round in 0..60 {
+        let mesh = if round % 2 == 0 {
+            mesh_of_polygons(&[random_star(&mut rng, 30, 50)])
+        } else {
+            random_tile_mesh(&mut rng, 6, 6)
+        };
+        let shuffled = shuffled_mesh(&mesh, &mut rng);
+        for limit in LIMITS {
+            assert_eq!(partition(&mesh, limit), partition(&shuffled, limit));
+        }
+    }
+}
+
+/// `mesh` with its triangles in a random order and each rotated by a random amount.
+fn shuffled_mesh(mesh: &Mesh, rng: &mut Rng) -> Mesh {
+    let count = mesh.triangles.len();
+    let mut order: Vec<usize> = (0..count).collect();
+    for i in (1..count).rev() {
+        order.swap(i, rng.range(0, i as i64) as usize);
+    }
+    let mut new_index = vec![0i32; count];
+    for (new, &old) in order.iter().enumerate() {
+        new_index[old] = new as i32;
+    }
+    let mut triangles = Vec::with_capacity(count);
+    let mut neighbors = Vec::with_capacity(3 * count);
+    for &old in &order {
+        let shift = rng.range(0, 2) as usize;
+        let mut corners = mesh.triangles[old];
+        corners.rotate_left(shift);
+        triangles.push(corners);
+        for k in 0..3 {
+            let across = mesh.neighbors[3 * old + (k + shift) % 3];
+            neighbors.push(if across < 0 { -1 } else { new_index[across as usize] });
+        }
+    }
+    Mesh {
+        points: mesh.points.clone(),
+        triangles,
+        neighbors,
+    }
+}

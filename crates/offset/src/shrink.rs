@@ -1,0 +1,133 @@
+//! The build's shrink edge list (specification, "Shrinking for the build"; decision D12):
+//! the far sides of the edge rectangles, the end sides that no sector cancels, and the
+//! equal-area arcs at the reflex corners.
+
+use crate::OffsetError;
+use crate::equal_area::equal_area_ring;
+use crate::mgon::{choose_m, effective_tolerance};
+use crate::placement::{
+    check_radius, checked_rings, moved_point, placed_point, push_edge, unit_left_normal,
+};
+use onepath_predicates::{GridPoint, Orientation, orient2d, orient2d_exact_f64};
+
+/// True when the ring turns right at `a` (exact `orient(prev, a, next) < 0`), which makes
+/// `a` a reflex corner of the interior on the left (decision D12).
+pub fn is_reflex_corner(prev: GridPoint, a: GridPoint, next: GridPoint) -> bool {
+    orient2d(prev, a, next) == Orientation::Clockwise
+}
+
+/// The integer left normal `(-dy, dx)` of the edge `from -> to` as exact `f64` values.
+fn integer_normal(from: GridPoint, to: GridPoint) -> [f64; 2] {
+    [-((to.y - from.y) as f64), (to.x - from.x) as f64]
+}
+
+/// The exact sign test `u × v > 0` on `f64` vectors, by Shewchuk's orientation of the
+/// origin, `u` and `v` (decision D12: both operands are exact binary numbers).
+fn cross_is_positive(u: [f64; 2], v: [f64; 2]) -> bool {
+    orient2d_exact_f64([0.0, 0.0], u, v) == Orientation::CounterClockwise
+}
+
+/// The indices of the ring offsets strictly inside the sector from `normal_out`
+/// counter-clockwise to `normal_in`, as one cyclic run in ring order from its first
+/// vertex (decision D12). Empty when none is inside.
+fn sector_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -> Vec<usize> {
+    let inside: Vec<bool> = offsets
+        .iter()
+        .map(|&v| cross_is_positive(normal_out, v) && cross_is_positive(v, normal_in))
+        .collect();
+    let count = inside.len();
+    // The run starts where an inside vertex follows an outside one. A sector of less than
+    // a half turn never holds the whole ring, so such a start exists whenever the run is
+    // not empty; without one the run is empty (the full ring, impossible here, would come
+    // out in index order).
+    let Some(start) = (0..count).find(|&k| inside[k] && !inside[(k + count - 1) % count]) else {
+        return (0..count).filter(|&k| inside[k]).collect();
+    };
+    (0..count)
+        .map(|step| (start + step) % count)
+        .take_while(|&k| inside[k])
+        .collect()
+}
+
+/// The shrink's operand-1 edges: exactly decision D12's edge list without the region's own
+/// edges `a -> b` (which the caller adds once, counting for both operands).
+///
+/// `r` is the agent radius and `arc_tolerance_grid` the arc tolerance, both in grid units
+/// (see [`crate::pipeline_arc_tolerance`]); `limit` bounds every rounded point. With `n`
+/// the unit left normal of a ring edge `a -> b`, `a' = a` moved by `r` along `n` and `b'`
+/// likewise (decision D10's expression), the output lists, rings in order and for each
+/// vertex `i` of a ring in order:
+///
+/// 1. if vertex `i` is a reflex corner ([`is_reflex_corner`]; a vertex that a ring visits
+///    twice is two corners): its arc, the path `tip_out`, the equal-area ring's vertices
+///    strictly inside the sector placed at the corner, `tip_in`, where `tip_out` is the
+///    outgoing edge's `a'` and `tip_in` the incoming edge's `b'`;
+/// 2. for the edge `a -> b` from vertex `i`: `b' -> a'`; `b -> b'` unless `b` is a reflex
+///    corner; `a' -> a` unless `a` is a reflex corner.
+///
+/// Arc vertices are placed as `round_ties_even(a + v)` and kept as they come out, even
+/// where rounding folds a sector (never "fixed"). Zero-length edges are left out: the
+/// arrangement drops them and they give no hot pixel (decision D8). Repeated consecutive
+/// ring vertices are merged first (regions never have them).
+///
+/// # Errors
+///
+/// [`OffsetError::InvalidRadius`], [`OffsetError::InvalidArcTolerance`],
+/// [`OffsetError::InvalidLimit`], [`OffsetError::VertexBeyondLimit`] for bad arguments, and
+/// [`OffsetError::PointBeyondLimit`] for the first rounded point beyond `limit` (far
+/// corners of a ring first, then its arcs).
+pub fn shrink_edges(
+    rings: &[Vec<GridPoint>],
+    r: f64,
+    arc_tolerance_grid: f64,
+    limit: i64,
+) -> Result<Vec<[GridPoint; 2]>, OffsetError> {
+    check_radius(r)?;
+    let tol = effective_tolerance(arc_tolerance_grid, r)?;
+    let rings = checked_rings(rings, limit)?;
+    let ring_offsets = equal_area_ring(r, choose_m(r, tol)).offsets;
+
+    let mut edges = Vec::new();
+    for ring in &rings {
+        let len = ring.len();
+        let vertex = |i: usize| ring[i % len];
+        let previous = |i: usize| ring[(i + len - 1) % len];
+        // far[i] = (a', b') of the edge from vertex i to vertex i + 1.
+        let far = (0..len)
+            .map(|i| {
+                let (a, b) = (vertex(i), vertex(i + 1));
+                let n = unit_left_normal(a, b);
+                Ok((moved_point(a, r, n, limit)?, moved_point(b, r, n, limit)?))
+            })
+            .collect::<Result<Vec<_>, OffsetError>>()?;
+        let reflex: Vec<bool> = (0..len)
+            .map(|i| is_reflex_corner(previous(i), vertex(i), vertex(i + 1)))
+            .collect();
+
+        for i in 0..len {
+            let a = vertex(i);
+            if reflex[i] {
+                let normal_out = integer_normal(a, vertex(i + 1));
+                let normal_in = integer_normal(previous(i), a);
+                let mut arc = vec![far[i].0];
+                for k in sector_run(&ring_offsets, normal_out, normal_in) {
+                    arc.push(placed_point(a, ring_offsets[k], limit)?);
+                }
+                arc.push(far[(i + len - 1) % len].1);
+                for pair in arc.windows(2) {
+                    push_edge(&mut edges, pair[0], pair[1]);
+                }
+            }
+            let b = vertex(i + 1);
+            let (a_far, b_far) = far[i];
+            push_edge(&mut edges, b_far, a_far);
+            if !reflex[(i + 1) % len] {
+                push_edge(&mut edges, b, b_far);
+            }
+            if !reflex[i] {
+                push_edge(&mut edges, a_far, a);
+            }
+        }
+    }
+    Ok(edges)
+}

@@ -1,0 +1,66 @@
+//! The inside rules of decisions D1 and the boundary edges they select.
+
+use crate::SegmentWindings;
+use onepath_arrangement::Arrangement;
+use onepath_predicates::GridPoint;
+
+/// Which faces are inside, from the per-operand windings `[w0, w1]` (decisions D1).
+///
+/// A valid region has winding 1 inside and 0 outside, so the rules are exact for regions;
+/// offset pieces may overlap and reach higher windings, hence the comparisons with zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InsideRule {
+    /// Resolving one outline: `w0` is odd (negative odd windings too).
+    EvenOdd,
+    /// The union of resolved outlines: `w0 > 0`.
+    Positive,
+    /// `union(a, b)` and growing offsets: `w0 > 0 || w1 > 0`.
+    Union,
+    /// `intersection(a, b)`: `w0 > 0 && w1 > 0`.
+    Intersection,
+    /// `difference(a, b)`, shrinking offsets and the pipeline shrink: `w0 > 0 && w1 <= 0`.
+    Difference,
+    /// `xor(a, b)`: `(w0 > 0) != (w1 > 0)`.
+    Xor,
+}
+
+impl InsideRule {
+    /// True when a face with windings `w` is inside.
+    #[inline]
+    pub fn is_inside(self, w: [i32; 2]) -> bool {
+        match self {
+            InsideRule::EvenOdd => w[0] % 2 != 0,
+            InsideRule::Positive => w[0] > 0,
+            InsideRule::Union => w[0] > 0 || w[1] > 0,
+            InsideRule::Intersection => w[0] > 0 && w[1] > 0,
+            InsideRule::Difference => w[0] > 0 && w[1] <= 0,
+            InsideRule::Xor => (w[0] > 0) != (w[1] > 0),
+        }
+    }
+}
+
+/// The segments that separate inside from outside under `rule`, each directed with the
+/// inside on its left, as `(from, to)` grid points, in segment order.
+///
+/// `windings` is the output of [`crate::label`] for the same arrangement.
+pub fn boundary_edges(
+    arrangement: &Arrangement,
+    windings: &[SegmentWindings],
+    rule: InsideRule,
+) -> Vec<(GridPoint, GridPoint)> {
+    let v = &arrangement.vertices;
+    arrangement
+        .segments
+        .iter()
+        .zip(windings)
+        .filter_map(|(s, w)| {
+            let (a, b) = (v[s.a as usize], v[s.b as usize]);
+            match (rule.is_inside(w.above), rule.is_inside(w.below)) {
+                // The left of a → b is "above": inside there keeps the direction.
+                (true, false) => Some((a, b)),
+                (false, true) => Some((b, a)),
+                _ => None,
+            }
+        })
+        .collect()
+}
