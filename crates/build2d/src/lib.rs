@@ -5,6 +5,8 @@
 mod check;
 mod error;
 mod input;
+mod offset;
+mod pipeline;
 mod polygons;
 mod region;
 mod snap;
@@ -12,5 +14,7 @@ mod snap;
 pub use error::{Axis, Error, Location, Result};
 pub use input::{COORDINATE_LIMIT, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D};
 pub use onepath_predicates::GridPoint;
+pub use offset::{DISTANCE_LIMIT, Join};
+pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
 pub use region::Region;

@@ -60,7 +60,9 @@ fn bench_cdt(c: &mut Criterion) {
     for count in [100_000usize, 1_000_000] {
         let (points, constraints) = input(count, 7);
         group.bench_function(format!("random_{count}_with_squares"), |b| {
-            b.iter(|| Cdt::new(black_box(&points), black_box(&constraints)).map(|c| c.triangles().len()))
+            b.iter(|| {
+                Cdt::new(black_box(&points), black_box(&constraints)).map(|c| c.triangles().len())
+            })
         });
     }
     group.finish();

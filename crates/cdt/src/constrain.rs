@@ -197,7 +197,9 @@ impl Constrainer {
                 )));
             }
             let Some((t, k)) = self.find_edge(cdt, x, y, hint) else {
-                return Err(CdtError::Internal(format!("queued edge ({x}, {y}) vanished")));
+                return Err(CdtError::Internal(format!(
+                    "queued edge ({x}, {y}) vanished"
+                )));
             };
             let c = cdt.triangles[t as usize][prev(k)];
             let u = cdt.adjacency[t as usize][k];

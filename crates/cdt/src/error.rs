@@ -67,7 +67,9 @@ pub enum CdtError {
         vertex: u32,
     },
     /// Two constraints properly cross: the constraints are not noded.
-    #[error("constraint {constraint} ({from}, {to}) crosses constraint {other} ({other_from}, {other_to})")]
+    #[error(
+        "constraint {constraint} ({from}, {to}) crosses constraint {other} ({other_from}, {other_to})"
+    )]
     CrossingConstraints {
         /// The constraint being inserted.
         constraint: usize,

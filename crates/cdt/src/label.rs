@@ -46,9 +46,9 @@ impl Cdt {
         const UNSET: i32 = i32::MIN;
         let mut winding = vec![UNSET; self.triangles.len()];
         let mut queue = VecDeque::new();
-        for t in 0..self.triangles.len() {
+        for (t, w) in winding.iter_mut().enumerate() {
             if self.touches_bounding_corner(t) {
-                winding[t] = 0;
+                *w = 0;
                 queue.push_back(t as u32);
             }
         }

@@ -76,7 +76,8 @@ pub fn insertion_order(points: &[GridPoint]) -> Vec<u32> {
     let span = |lo: i64, hi: i64| (i128::from(hi) - i128::from(lo)) as u128;
     let (span_x, span_y) = (span(min_x, max_x), span(min_y, max_y));
     let mut shift = 0u32;
-    while (span_x >> shift) >= u128::from(HILBERT_SIDE) || (span_y >> shift) >= u128::from(HILBERT_SIDE)
+    while (span_x >> shift) >= u128::from(HILBERT_SIDE)
+        || (span_y >> shift) >= u128::from(HILBERT_SIDE)
     {
         shift += 1;
     }

@@ -36,19 +36,26 @@ fn no_four_cocircular(p: &[GridPoint]) -> bool {
 
 /// True when no point other than the corners lies in the closed triangle `i, j, k` (CCW).
 fn empty_triangle(p: &[GridPoint], [i, j, k]: [usize; 3]) -> bool {
-    (0..p.len()).filter(|&l| l != i && l != j && l != k).all(|l| {
-        let q = p[l];
-        let s = [
-            orient2d(p[i], p[j], q).signum(),
-            orient2d(p[j], p[k], q).signum(),
-            orient2d(p[k], p[i], q).signum(),
-        ];
-        s.iter().any(|&x| x < 0)
-    })
+    (0..p.len())
+        .filter(|&l| l != i && l != j && l != k)
+        .all(|l| {
+            let q = p[l];
+            let s = [
+                orient2d(p[i], p[j], q).signum(),
+                orient2d(p[j], p[k], q).signum(),
+                orient2d(p[k], p[i], q).signum(),
+            ];
+            s.iter().any(|&x| x < 0)
+        })
 }
 
 /// The face on the left of the directed edge `i -> j`, if any.
-fn left_face(p: &[GridPoint], edges: &BTreeSet<(usize, usize)>, i: usize, j: usize) -> Option<usize> {
+fn left_face(
+    p: &[GridPoint],
+    edges: &BTreeSet<(usize, usize)>,
+    i: usize,
+    j: usize,
+) -> Option<usize> {
     let has = |a: usize, b: usize| edges.contains(&(a.min(b), a.max(b)));
     (0..p.len()).find(|&k| {
         k != i
@@ -151,7 +158,11 @@ fn equals_brute_force_cdt_on_small_inputs() {
                 tri
             })
             .collect();
-        assert_eq!(ours, reference_cdt(&points, &constraints), "{points:?} {constraints:?}");
+        assert_eq!(
+            ours,
+            reference_cdt(&points, &constraints),
+            "{points:?} {constraints:?}"
+        );
         compared += 1;
         constrained += usize::from(!constraints.is_empty());
     }

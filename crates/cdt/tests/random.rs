@@ -47,10 +47,17 @@ fn random_points_with_noded_constraints() {
         constrained_cases += usize::from(!constraints.is_empty());
         let (cdt, _) = build_checked(&points, &constraints);
         let again = Cdt::new(&points, &constraints).expect("valid input");
-        assert_eq!(cdt.triangles(), again.triangles(), "case {case} is deterministic");
+        assert_eq!(
+            cdt.triangles(),
+            again.triangles(),
+            "case {case} is deterministic"
+        );
         assert_eq!(cdt.triangles().len(), 2 * points.len() + 1);
     }
-    assert!(constrained_cases > 200, "{constrained_cases} cases had constraints");
+    assert!(
+        constrained_cases > 200,
+        "{constrained_cases} cases had constraints"
+    );
 }
 
 /// A star-shaped ring around `centre` with `count` vertices at jittered angles and radii in
@@ -98,7 +105,7 @@ fn polygons_with_holes_count_and_area() {
         let side = radius / 2.0 / grid as f64;
         for i in 0..grid {
             for j in 0..grid {
-                if rng.next_u64() % 3 == 0 {
+                if rng.next_u64().is_multiple_of(3) {
                     continue;
                 }
                 let centre = (
@@ -106,7 +113,13 @@ fn polygons_with_holes_count_and_area() {
                     -radius / 4.0 + (j as f64 + 0.5) * side,
                 );
                 let count = rng.range(3, 7) as usize;
-                rings.push(star_ring(&mut rng, centre, count, (side / 8.0, side / 3.0), true));
+                rings.push(star_ring(
+                    &mut rng,
+                    centre,
+                    count,
+                    (side / 8.0, side / 3.0),
+                    true,
+                ));
             }
         }
         let (points, edges) = index_rings(&rings);
@@ -124,7 +137,11 @@ fn polygons_with_holes_count_and_area() {
         );
         let expected_area: i128 = rings.iter().map(|r| ring_twice_area(r)).sum();
         assert!(expected_area > 0);
-        assert_eq!(inside_twice_area(&points, &inside), expected_area, "case {case}");
+        assert_eq!(
+            inside_twice_area(&points, &inside),
+            expected_area,
+            "case {case}"
+        );
         assert_eq!(winding_weighted_area(&cdt, &cdt.windings()), expected_area);
         assert!(cdt.windings().iter().all(|&w| w == 0 || w == 1));
     }

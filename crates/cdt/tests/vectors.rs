@@ -129,7 +129,9 @@ fn tile_map_triangulation() {
     let cdt = Cdt::new(&vertices, &constraints).expect("valid input");
     cdt.check_invariants().expect("invariants");
     let inside = cdt.inside_mesh();
-    inside.check_invariants(&vertices).expect("inside invariants");
+    inside
+        .check_invariants(&vertices)
+        .expect("inside invariants");
     let expected_triangles: [[u32; 3]; 10] = [
         [0, 2, 3],
         [0, 3, 1],
@@ -143,8 +145,8 @@ fn tile_map_triangulation() {
         [8, 11, 9],
     ];
     let expected_neighbors: [i32; 30] = [
-        -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1,
-        9, 8, -1, -1,
+        -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1, 9,
+        8, -1, -1,
     ];
     assert_eq!(inside.triangles, expected_triangles);
     assert_eq!(inside.neighbors, expected_neighbors);

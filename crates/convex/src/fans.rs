@@ -213,7 +213,5 @@ impl ConvexPartition {
 /// product.
 fn by_angle(d: GridPoint, e: GridPoint) -> Ordering {
     let half = |u: GridPoint| u8::from(!(u.y > 0 || (u.y == 0 && u.x > 0)));
-    half(d)
-        .cmp(&half(e))
-        .then_with(|| 0.cmp(&cross(d, e)))
+    half(d).cmp(&half(e)).then_with(|| 0.cmp(&cross(d, e)))
 }

@@ -6,7 +6,9 @@ use onepath_predicates::GridPoint;
 
 /// The unit square's points: 0 = (0,0), 1 = (0,1), 2 = (1,0), 3 = (1,1).
 fn square_points() -> Vec<GridPoint> {
-    [(0, 0), (0, 1), (1, 0), (1, 1)].map(GridPoint::from).to_vec()
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+        .map(GridPoint::from)
+        .to_vec()
 }
 
 /// A partition from nested lists, without any canonicalisation.
@@ -30,7 +32,10 @@ fn unmerged_square_is_valid_but_not_exhaustive() {
     let points = square_points();
     let triangles = from_nested(&[&[0, 2, 3], &[0, 3, 1]], &[&[-1, -1, 1], &[0, -1, -1]], 6);
     assert_eq!(triangles.check_invariants(&points), Ok(()));
-    assert_eq!(triangles.remaining_mergeable_diagonals(&points), Ok(vec![[0, 3]]));
+    assert_eq!(
+        triangles.remaining_mergeable_diagonals(&points),
+        Ok(vec![[0, 3]])
+    );
     // At limit 3 the same two triangles are final.
     let at_three = from_nested(&[&[0, 2, 3], &[0, 3, 1]], &[&[-1, -1, 1], &[0, -1, -1]], 3);
     assert_eq!(at_three.remaining_mergeable_diagonals(&points), Ok(vec![]));
@@ -42,10 +47,18 @@ fn each_shape_check_fires() {
     let boundary: &[i32] = &[-1, -1, -1, -1];
     let cases: [(&[u32], usize, &str); 5] = [
         (&[0, 1, 3, 2], 6, "a right turn"),
-        (&[2, 3, 1, 0], 6, "does not start at its smallest vertex index"),
+        (
+            &[2, 3, 1, 0],
+            6,
+            "does not start at its smallest vertex index",
+        ),
         (&[0, 2, 3, 1], 3, "vertex count outside 3..=limit"),
         (&[0, 2, 3, 2], 6, "a vertex repeats"),
-        (&[0, 2, 3, 9], 6, "a vertex index lies outside the points or beyond ±2^53"),
+        (
+            &[0, 2, 3, 9],
+            6,
+            "a vertex index lies outside the points or beyond ±2^53",
+        ),
     ];
     for (ring, limit, expected) in cases {
         let partition = from_nested(&[ring], &[boundary], limit);
@@ -74,10 +87,17 @@ fn a_straight_vertex_that_folds_back_is_caught() {
     );
 }
 
+/// Polygons, their neighbour lists and the expected violation.
+type AdjacencyCase = (
+    &'static [&'static [u32]],
+    &'static [&'static [i32]],
+    &'static str,
+);
+
 #[test]
 fn each_adjacency_check_fires() {
     let points = square_points();
-    let cases: [(&[&[u32]], &[&[i32]], &str); 5] = [
+    let cases: [AdjacencyCase; 5] = [
         (
             &[&[0, 3, 1], &[0, 2, 3]],
             &[&[1, -1, -1], &[-1, -1, 0]],

@@ -25,12 +25,21 @@ impl ConvexPartition {
         for polygon in 0..self.len() {
             self.check_polygon_shape(polygon, points)?;
             if polygon > 0 && self.polygon(polygon - 1) >= self.polygon(polygon) {
-                return Err(violation(polygon, "polygons are not in strictly increasing order"));
+                return Err(violation(
+                    polygon,
+                    "polygons are not in strictly increasing order",
+                ));
             }
         }
         let edges = self.sorted_directed_edges();
-        if let Some(pair) = edges.windows(2).find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1)) {
-            return Err(violation(pair[1].2, "a directed edge belongs to two polygons"));
+        if let Some(pair) = edges
+            .windows(2)
+            .find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
+        {
+            return Err(violation(
+                pair[1].2,
+                "a directed edge belongs to two polygons",
+            ));
         }
         for polygon in 0..self.len() {
             let ring = self.polygon(polygon);
@@ -92,8 +101,7 @@ impl ConvexPartition {
                 }
                 let ring_q = self.get(q).map(|polygon| polygon.vertices).unwrap_or(&[]);
                 let nq = ring_q.len();
-                let Some(j) = (0..nq).find(|&j| ring_q[j] == b && ring_q[(j + 1) % nq] == a)
-                else {
+                let Some(j) = (0..nq).find(|&j| ring_q[j] == b && ring_q[(j + 1) % nq] == a) else {
                     return Err(violation(p, "a neighbour does not hold the reversed edge"));
                 };
                 let fits = np + nq - 2 <= self.max_vertices_per_polygon();
@@ -131,7 +139,10 @@ impl ConvexPartition {
             return Err(violation(polygon, OUT_OF_RANGE));
         }
         if ring.iter().skip(1).any(|&v| v <= ring[0]) {
-            return Err(violation(polygon, "does not start at its smallest vertex index"));
+            return Err(violation(
+                polygon,
+                "does not start at its smallest vertex index",
+            ));
         }
         let mut sorted = ring.to_vec();
         sorted.sort_unstable();

@@ -112,7 +112,8 @@ pub(crate) fn partition(
     let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
     let mut diagonals = interior_edges(points, triangles, neighbors);
     diagonals.sort_unstable_by(candidate_order);
-    // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k).
+    // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k). At
+    // most 3 * i32::MAX / 2 diagonals exist, so a u32 stamp per diagonal never wraps.
     let mut stamp_of_vertex = vec![0u32; points.len()];
     let mut scratch_vertices = Vec::with_capacity(limit);
     let mut scratch_across = Vec::with_capacity(limit);
@@ -122,7 +123,10 @@ pub(crate) fn partition(
         if p == q {
             continue;
         }
-        let (np, nq) = (polygons.lens[p as usize] as usize, polygons.lens[q as usize] as usize);
+        let (np, nq) = (
+            polygons.lens[p as usize] as usize,
+            polygons.lens[q as usize] as usize,
+        );
         // Condition (a): the joined polygon keeps at most `limit` vertices, straight ones
         // included (decision D11).
         if np + nq - 2 > limit {
@@ -246,9 +250,11 @@ fn canonical_partition(mut polygons: Polygons, limit: usize) -> ConvexPartition 
         let base = root as usize * stride;
         let len = polygons.lens[root as usize] as usize;
         vertices.extend_from_slice(&polygons.vertices[base..base + len]);
-        neighbors.extend(polygons.across[base..base + len].iter().map(|&t| {
-            usize::try_from(t).map_or(-1, |t| id_of_root[root_of[t] as usize])
-        }));
+        neighbors.extend(
+            polygons.across[base..base + len]
+                .iter()
+                .map(|&t| usize::try_from(t).map_or(-1, |t| id_of_root[root_of[t] as usize])),
+        );
         offsets.push(vertices.len());
     }
     ConvexPartition::from_parts(vertices, offsets, neighbors, limit)

@@ -141,8 +141,7 @@ impl ConvexPartition {
             polygon: 0,
             reason: reason.to_owned(),
         };
-        if self.offsets.first() != Some(&0) || self.offsets.last() != Some(&self.vertices.len())
-        {
+        if self.offsets.first() != Some(&0) || self.offsets.last() != Some(&self.vertices.len()) {
             return Err(storage("offsets do not span the vertex storage"));
         }
         if self.offsets.windows(2).any(|w| w[0] > w[1]) {

@@ -107,7 +107,10 @@ fn sorted_directed_edges(triangles: &[[u32; 3]]) -> Result<Vec<(u32, u32, u32)>,
         .flat_map(|(t, c)| (0..3).map(move |k| (c[k], c[(k + 1) % 3], t as u32)))
         .collect();
     edges.sort_unstable();
-    if let Some(pair) = edges.windows(2).find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1)) {
+    if let Some(pair) = edges
+        .windows(2)
+        .find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
+    {
         return Err(ConvexError::DuplicateEdge {
             from: pair[0].0,
             to: pair[0].1,

@@ -67,10 +67,7 @@ fn malformed_triangulations_are_named() {
 
     let mut far = good.clone();
     far.points[0] = GridPoint::new(1 << 60, 0);
-    assert_eq!(
-        run(&far, 6),
-        Err(ConvexError::CoordinateRange { point: 0 })
-    );
+    assert_eq!(run(&far, 6), Err(ConvexError::CoordinateRange { point: 0 }));
 }
 
 #[test]

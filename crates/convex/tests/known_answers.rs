@@ -47,8 +47,8 @@ fn spec_vector_tile_map_partition_at_six() {
             [8, 11, 9],
         ],
         neighbors: vec![
-            -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7,
-            -1, 9, 8, -1, -1,
+            -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1,
+            9, 8, -1, -1,
         ],
     };
     let result = partition(&mesh, 6);
@@ -106,7 +106,10 @@ fn l_shape_splits_into_two_convex_polygons() {
 fn convex_hexagon_follows_the_longest_first_order() {
     let ring = pts(&[(0, 0), (4, 0), (6, 3), (4, 6), (0, 6), (-2, 3)]);
     let mesh = fan_mesh(&ring);
-    assert_eq!(mesh.triangles, vec![[0, 1, 2], [1, 3, 5], [1, 4, 2], [1, 5, 4]]);
+    assert_eq!(
+        mesh.triangles,
+        vec![[0, 1, 2], [1, 3, 5], [1, 4, 2], [1, 5, 4]]
+    );
     // Limit 4: 1-4 joins (1,5,4) and (1,4,2); 1-5 and 1-2 would give pentagons.
     let quads = partition(&mesh, 4);
     assert_eq!(
@@ -200,6 +203,8 @@ fn empty_triangulation_gives_an_empty_partition() {
     assert_eq!(result.iter().count(), 0);
     assert!(result.get(0).is_none());
     result.check_invariants(&[]).expect("nothing to violate");
-    let fans = result.vertex_fans(&pts(&[(0, 0)])).expect("one isolated vertex");
+    let fans = result
+        .vertex_fans(&pts(&[(0, 0)]))
+        .expect("one isolated vertex");
     assert_eq!(fans.fan(0), &[] as &[i32]);
 }

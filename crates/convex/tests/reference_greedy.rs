@@ -94,7 +94,11 @@ fn assert_matches_reference(mesh: &Mesh) {
     for limit in 3..=16 {
         let fast = partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
             .expect("a valid triangulation");
-        assert_eq!(fast.to_nested(), reference_partition(mesh, limit), "limit {limit}");
+        assert_eq!(
+            fast.to_nested(),
+            reference_partition(mesh, limit),
+            "limit {limit}"
+        );
     }
 }
 

@@ -87,11 +87,17 @@ fn assert_fans_consistent(partition: &ConvexPartition, points: &[GridPoint]) {
             .count();
         let markers = fan.iter().filter(|&&p| p == -1).count();
         assert_eq!(markers, leaving_boundary, "one -1 per stretch of outside");
-        assert!(fan.windows(2).all(|w| w != [-1, -1]), "outside runs are merged");
+        assert!(
+            fan.windows(2).all(|w| w != [-1, -1]),
+            "outside runs are merged"
+        );
         // Consecutive polygons are neighbours across the edge entering the first one.
         for w in fan.windows(2).filter(|w| w[0] >= 0 && w[1] >= 0) {
             let ring = partition.polygon(w[0] as usize);
-            let i = ring.iter().position(|&x| x == v).expect("contains the vertex");
+            let i = ring
+                .iter()
+                .position(|&x| x == v)
+                .expect("contains the vertex");
             let entering = (i + ring.len() - 1) % ring.len();
             assert_eq!(partition.polygon_neighbors(w[0] as usize)[entering], w[1]);
         }
@@ -133,7 +139,10 @@ fn interior_vertex_lists_a_closed_cycle_from_the_smallest_polygon() {
 fn vertex_where_the_region_touches_itself_has_two_outside_runs() {
     let mesh = tile_mesh(&[".#", "#."], || true);
     let result = partition(&mesh, 6);
-    assert_eq!(result.to_nested().0, vec![vec![0, 2, 3, 1], vec![3, 5, 6, 4]]);
+    assert_eq!(
+        result.to_nested().0,
+        vec![vec![0, 2, 3, 1], vec![3, 5, 6, 4]]
+    );
     let fans = result.vertex_fans(&mesh.points).expect("valid");
     assert_eq!(fans.fan(3), &[0, -1, 1, -1]);
     assert_fans_consistent(&result, &mesh.points);

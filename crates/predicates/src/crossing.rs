@@ -7,8 +7,9 @@ use crate::{GridPoint, cross, orient2d};
 ///
 /// That is the case exactly when all four orientations are non-zero and each pair is
 /// opposite (decisions D8): `c` and `d` on opposite sides of `a–b`, and `a` and `b` on
-/// opposite sides of `c–d`. Touching, collinear overlap and shared endpoints are not proper
-/// crossings.
+/// opposite sides of `c–d`. Touching, collinear overlap, shared endpoints, T-junctions,
+/// parallel and zero-length segments are not proper crossings. Symmetric in the two segments and in
+/// the direction of each. Exact wherever [`orient2d`] is (coordinates within `±2^61`).
 #[inline]
 pub fn properly_cross(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
     let o1 = orient2d(a, b, c).signum();
@@ -24,7 +25,16 @@ pub fn properly_cross(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) ->
 /// `floor(num / den + 1/2)` for `den > 0`: the nearest integer with ties rounded up (towards
 /// positive infinity), for negative values too.
 ///
-/// Computed as `floor((2·num + den) / (2·den))`, exact while `|2·num + den|` fits in `i128`.
+/// Computed as `floor((2·num + den) / (2·den))`, exact while `2·|num| + 2·den` fits in
+/// `i128` (below `2^127`); [`crossing_point`] passes `|num| < 2^122` and `den < 2^82`. A
+/// denominator that is not positive is a caller error (checked in debug builds).
+///
+/// ```
+/// use onepath_predicates::round_half_up_div;
+/// assert_eq!(round_half_up_div(5, 2), 3); // 2.5 → 3
+/// assert_eq!(round_half_up_div(-5, 2), -2); // −2.5 → −2, not −3
+/// assert_eq!(round_half_up_div(-7, 3), -2); // −2.33… → −2
+/// ```
 #[inline]
 pub fn round_half_up_div(num: i128, den: i128) -> i128 {
     debug_assert!(den > 0, "round_half_up_div needs a positive denominator");
@@ -39,7 +49,10 @@ pub fn round_half_up_div(num: i128, den: i128) -> i128 {
 /// [`properly_cross`]; the lines must not be parallel (the function panics on a zero
 /// denominator, which a proper crossing never has). Exact for coordinates within
 /// [`crate::CONSTRUCTION_LIMIT`] (`2^39`): differences need 40 bits, the cross products 81,
-/// `a·den + (b − a)·num` 122 and the doubled numerator of the rounding 124.
+/// `a·den + (b − a)·num` 122 and the doubled numerator of the rounding 124. The result does
+/// not depend on the order of the segments or their directions, and for a proper crossing
+/// it lies in the bounding boxes of both segments, in the pixel that holds the exact
+/// crossing.
 #[inline]
 pub fn crossing_point(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> GridPoint {
     let ab = b - a;

@@ -68,3 +68,8 @@ pub const BOUNDING_TRIANGLE: [GridPoint; 3] = [
     GridPoint::new(3 * BOUNDING_UNIT, -BOUNDING_UNIT),
     GridPoint::new(-BOUNDING_UNIT, 3 * BOUNDING_UNIT),
 ];
+
+/// Runs the example of `README.md` as a doctest, so the published example stays correct.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -3,7 +3,11 @@
 use crate::GridPoint;
 use robust::Coord;
 
-/// The turn of three points `a, b, c`: the sign of the cross product `(b - a) × (c - a)`.
+/// The turn of three points `a, b, c`: the sign of the cross product `(b − a) × (c − a)`,
+/// with the y axis pointing up.
+///
+/// The variants are ordered like the signs they stand for: `Clockwise < Collinear <
+/// CounterClockwise`, that is `-1 < 0 < 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Orientation {
     /// `c` lies to the right of the directed line `a → b` (a negative cross product).
@@ -15,7 +19,9 @@ pub enum Orientation {
 }
 
 impl Orientation {
-    /// The orientation whose sign is the sign of `value`.
+    /// The orientation whose sign is the sign of `value`: positive is counter-clockwise,
+    /// negative clockwise, and zero (or anything unordered against zero, such as a NaN)
+    /// collinear.
     #[inline]
     pub fn of_sign<T: PartialOrd + Default>(value: T) -> Self {
         let zero = T::default();
@@ -67,7 +73,9 @@ impl Orientation {
     }
 }
 
-/// Where a point lies relative to the circle through three counter-clockwise points.
+/// Where a point `d` lies relative to the circle through three counter-clockwise points
+/// `a, b, c`: the sign of the lifted determinant (see [`incircle`]), positive meaning
+/// inside.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CirclePosition {
     /// Strictly inside the circle.
@@ -80,13 +88,16 @@ pub enum CirclePosition {
 
 /// The exact cross product `u × v = u.x·v.y − u.y·v.x` of two integer vectors.
 ///
-/// Exact for components within `±2^62` (each product then stays below `2^125`).
+/// Positive when `v` points to the left of `u` (a counter-clockwise turn from `u` to `v`).
+/// Exact for components within `±2^62` (each product then stays within `2^124` and the
+/// difference within `2^125`).
 #[inline]
 pub fn cross(u: GridPoint, v: GridPoint) -> i128 {
     u.x as i128 * v.y as i128 - u.y as i128 * v.x as i128
 }
 
-/// The exact dot product `u · v` of two integer vectors, under the same bound as [`cross`].
+/// The exact dot product `u · v = u.x·v.x + u.y·v.y` of two integer vectors, under the same
+/// bound as [`cross`]. Positive when the angle between `u` and `v` is below a right angle.
 #[inline]
 pub fn dot(u: GridPoint, v: GridPoint) -> i128 {
     u.x as i128 * v.x as i128 + u.y as i128 * v.y as i128
@@ -94,9 +105,10 @@ pub fn dot(u: GridPoint, v: GridPoint) -> i128 {
 
 /// The orientation of `c` relative to the directed line `a → b`, exactly.
 ///
-/// Counter-clockwise means `c` is on the left of `a → b` (y up). Evaluated in `i128`, exact
-/// for coordinates within `±2^61`; the tests check that it agrees with
-/// [`orient2d_robust`] (Shewchuk's predicate) for coordinates up to `±2^53`.
+/// Counter-clockwise means `c` is on the left of `a → b` (y up); collinear includes any
+/// repeated point. Evaluated as `(b − a) × (c − a)` in `i128`: exact for coordinates within
+/// `±2^61` (differences within `2^62`, products within `2^124`). The tests check that it
+/// agrees with [`orient2d_robust`] (Shewchuk's predicate) for coordinates up to `±2^53`.
 #[inline]
 pub fn orient2d(a: GridPoint, b: GridPoint, c: GridPoint) -> Orientation {
     Orientation::of_sign(cross(b - a, c - a))
@@ -132,10 +144,22 @@ pub fn orient2d_exact_f64(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Orientation 
 /// Where `d` lies relative to the circle through `a`, `b`, `c`, which must be
 /// counter-clockwise (for a clockwise triple, `Inside` and `Outside` trade places).
 ///
-/// Shewchuk's adaptive in-circle predicate on the exact `f64` images of the coordinates:
-/// the determinant needs about 190 bits with the bounding triangle's corners, more than
-/// `i128` holds, and the adaptive arithmetic gives its exact sign for coordinates within
-/// [`crate::EXACT_F64_LIMIT`].
+/// The result is the sign of
+///
+/// ```text
+/// | ax−dx  ay−dy  (ax−dx)² + (ay−dy)² |
+/// | bx−dx  by−dy  (bx−dx)² + (by−dy)² |
+/// | cx−dx  cy−dy  (cx−dx)² + (cy−dy)² |
+/// ```
+///
+/// (equal to the 4×4 determinant with rows `(x, y, x² + y², 1)`): positive is
+/// [`CirclePosition::Inside`], zero [`CirclePosition::On`], negative
+/// [`CirclePosition::Outside`]. When `a, b, c` are collinear the sign has no circle meaning.
+///
+/// Computed by Shewchuk's adaptive in-circle predicate on the exact `f64` images of the
+/// coordinates: with the bounding triangle's corners (`3·2^45`) the determinant needs about
+/// 192 bits, more than `i128` holds, and the adaptive arithmetic gives its exact sign for
+/// any coordinates within [`crate::EXACT_F64_LIMIT`].
 #[inline]
 pub fn incircle(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> CirclePosition {
     let det = robust::incircle(coord(a), coord(b), coord(c), coord(d));

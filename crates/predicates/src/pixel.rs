@@ -19,10 +19,20 @@ fn shrunk_orientation(p: [i128; 2], q: [i128; 2], r: [i128; 2], shift: [i128; 2]
 /// integer coordinates (`x0 < x1`, `y0 < y1`); `p == q` is allowed and tests a point.
 ///
 /// The open sides are handled by a symbolic shrink: the box is taken as the closed box
-/// `[x0, x1 − ε] × [y0, y1 − ε]` for an infinitesimal `ε > 0`, which holds exactly the
-/// points of the half-open box for segments with integer ends. Two convex sets are disjoint
-/// exactly when a separating axis exists among the box's axes and the segment's normal; each
-/// axis is tested exactly. Exact for coordinates within `±2^61`.
+/// `[x0, x1 − ε] × [y0, y1 − ε]` for an infinitesimal `ε > 0`. Every such box lies inside
+/// the half-open box, and every point of the half-open box lies in it once `ε` is small
+/// enough, so a closed segment meets the half-open box exactly when it meets the shrunk box
+/// for all small `ε`. Two closed convex sets are disjoint exactly when a separating axis
+/// exists among the box's axes and the segment's normal; each axis is tested exactly, the
+/// normal by the sign of each shrunk corner's orientation as a polynomial in `ε` (its
+/// constant term, else its `ε` term). Exact for coordinates within `±2^61`.
+///
+/// ```
+/// use onepath_predicates::segment_meets_half_open_box;
+/// // Along the closed bottom side of [0, 2) × [0, 2): meets; along the open top side: not.
+/// assert!(segment_meets_half_open_box([-1, 0], [3, 0], (0, 2), (0, 2)));
+/// assert!(!segment_meets_half_open_box([-1, 2], [3, 2], (0, 2), (0, 2)));
+/// ```
 pub fn segment_meets_half_open_box(
     p: [i64; 2],
     q: [i64; 2],
@@ -66,6 +76,15 @@ pub fn segment_meets_half_open_box(
 /// runs along a pixel side, so the open sides only decide a segment that touches the closed
 /// square at one corner: it meets the pixel exactly when that corner is the bottom-left one.
 /// Exact for coordinates within `±2^59`.
+///
+/// ```
+/// use onepath_predicates::{segment_meets_pixel, GridPoint};
+/// let g = GridPoint::new;
+/// // The anti-diagonal of the unit cell passes through (1/2, 1/2), the bottom-left corner
+/// // of pixel (1, 1) and the top-right corner of pixel (0, 0).
+/// assert!(segment_meets_pixel(g(0, 1), g(1, 0), g(1, 1)));
+/// assert!(!segment_meets_pixel(g(0, 1), g(1, 0), g(0, 0)));
+/// ```
 #[inline]
 pub fn segment_meets_pixel(a: GridPoint, b: GridPoint, c: GridPoint) -> bool {
     segment_meets_half_open_box(

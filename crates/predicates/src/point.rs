@@ -6,7 +6,10 @@ use std::fmt;
 ///
 /// The derived order is lexicographic by `(x, y)`, the order the specification uses for
 /// vertices, edges and rings. The type is also used as an integer vector (a difference of
-/// two points), see [`GridPoint::sub`](std::ops::Sub).
+/// two points, see the [`Sub`](std::ops::Sub) impl). Coordinates of onepath's points stay
+/// within [`crate::CONSTRUCTION_LIMIT`] (the bounding triangle's within `3·2^45`), far from
+/// the `i64` range, so `+` and `−` never overflow in practice; like any `i64` arithmetic
+/// they panic on overflow in debug builds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct GridPoint {
     /// The x coordinate in grid units.
@@ -28,7 +31,7 @@ impl GridPoint {
         [self.x as f64, self.y as f64]
     }
 
-    /// The larger of `|x|` and `|y|`.
+    /// The larger of `|x|` and `|y|` (the Chebyshev norm of the point as a vector).
     #[inline]
     pub fn max_abs(self) -> u64 {
         self.x.unsigned_abs().max(self.y.unsigned_abs())
@@ -46,6 +49,7 @@ impl std::ops::Sub for GridPoint {
 
 impl std::ops::Add for GridPoint {
     type Output = GridPoint;
+    /// The componentwise sum: `self` moved by the vector `rhs`.
     #[inline]
     fn add(self, rhs: GridPoint) -> GridPoint {
         GridPoint::new(self.x + rhs.x, self.y + rhs.y)

@@ -104,7 +104,7 @@ fn random_segments() {
     let mut rng = SplitMix64::new(30);
     let (mut cases, mut crossing) = (0, 0);
     for m in [4, 16, 1 << 10, 1 << 20, INPUT_LIMIT, CONSTRUCTION_LIMIT] {
-        for _ in 0..20_000 {
+        for _ in 0..40_000 {
             crossing += check(rng.point(m), rng.point(m), rng.point(m), rng.point(m)) as u32;
             cases += 1;
         }
@@ -116,8 +116,8 @@ fn random_segments() {
         assert_eq!(properly_cross(a, b, c, d), reference_cross(a, b, c, d));
         cases += 1;
     }
-    assert_eq!(cases, 140_000);
-    assert!(crossing > 15_000, "{crossing}");
+    assert_eq!(cases, 260_000);
+    assert!(crossing > 30_000, "{crossing}");
 }
 
 /// Endpoints at and next to the corners of the construction range `±2^39`, where the

@@ -87,12 +87,12 @@ fn random_quadruples() {
         1 << 53,
     ];
     for m in magnitudes {
-        for _ in 0..10_000 {
+        for _ in 0..25_000 {
             check(rng.point(m), rng.point(m), rng.point(m), rng.point(m));
             cases += 1;
         }
     }
-    assert_eq!(cases, 80_000);
+    assert_eq!(cases, 200_000);
 }
 
 /// The lattice points of the circle `x² + y² = n` for `n = 5·13·17·29·37·41`, a product of

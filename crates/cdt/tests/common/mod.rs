@@ -3,8 +3,9 @@
 // Each test crate includes this module and uses a different subset of it.
 #![allow(dead_code)]
 
-use onepath_cdt::{Cdt, InsideMesh};
+use onepath_cdt::{COORDINATE_LIMIT, Cdt, InsideMesh};
 use onepath_predicates::{GridPoint, Orientation, cross, dot, orient2d, properly_cross};
+use std::path::{Path, PathBuf};
 
 /// SplitMix64 as a seeded test generator (no `rand` crate).
 pub(crate) struct Rng(pub(crate) u64);
@@ -113,7 +114,13 @@ pub(crate) fn inside_twice_area(points: &[GridPoint], inside: &InsideMesh) -> i1
     inside
         .triangles
         .iter()
-        .map(|t| twice_area(points[t[0] as usize], points[t[1] as usize], points[t[2] as usize]))
+        .map(|t| {
+            twice_area(
+                points[t[0] as usize],
+                points[t[1] as usize],
+                points[t[2] as usize],
+            )
+        })
         .sum()
 }
 
@@ -137,4 +144,62 @@ pub(crate) fn build_checked(points: &[GridPoint], constraints: &[[u32; 2]]) -> (
     let inside = cdt.inside_mesh();
     inside.check_invariants(points).expect("inside invariants");
     (cdt, inside)
+}
+
+/// The triangulation fixtures folder.
+pub(crate) fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/triangulation")
+}
+
+/// The sorted file names in `dir` ending in `ext`.
+pub(crate) fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut list: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("fixture folder")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    list.sort();
+    list
+}
+
+/// Scales numeric strings to integers: by `10^d` when every value is a plain decimal with
+/// at most `d` fraction digits and the result fits the coordinate limit (exact), else by the
+/// largest power of two that fits, rounding to the nearest integer.
+pub(crate) fn scale(values: &[&str]) -> Vec<i64> {
+    let plain = values.iter().all(|v| {
+        v.chars()
+            .all(|c| c.is_ascii_digit() || c == '-' || c == '.')
+    });
+    let digits = values
+        .iter()
+        .map(|v| v.split_once('.').map_or(0, |(_, f)| f.len()))
+        .max();
+    let max = values
+        .iter()
+        .map(|v| v.parse::<f64>().expect("number").abs())
+        .fold(0.0, f64::max);
+    let limit = COORDINATE_LIMIT as f64 / 2.0;
+    if let Some(d) = digits.filter(|&d| plain && d < 18 && max * 10f64.powi(d as i32) < limit) {
+        return values
+            .iter()
+            .map(|v| {
+                let (int, frac) = v.split_once('.').unwrap_or((v, ""));
+                let neg = int.starts_with('-');
+                let text = format!("{}{frac:0<d$}", int.trim_start_matches('-'));
+                let magnitude: i64 = text.parse().expect("digits");
+                if neg { -magnitude } else { magnitude }
+            })
+            .collect();
+    }
+    let mut factor = 1.0f64;
+    while max * factor * 2.0 < limit {
+        factor *= 2.0;
+    }
+    while max * factor >= limit {
+        factor /= 2.0;
+    }
+    values
+        .iter()
+        .map(|v| (v.parse::<f64>().expect("number") * factor).round() as i64)
+        .collect()
 }

@@ -84,7 +84,10 @@ pub fn assert_partition_of(mesh: &Mesh, partition: &ConvexPartition) {
     );
     let interior = interior_edges(mesh);
     for &(a, b) in &polygon_shared {
-        assert!(interior.contains(&(a, b)), "a shared edge is a triangle edge");
+        assert!(
+            interior.contains(&(a, b)),
+            "a shared edge is a triangle edge"
+        );
         assert!(
             polygon_shared.binary_search(&(b, a)).is_ok(),
             "a shared edge is held by exactly two polygons"

@@ -1,6 +1,8 @@
 //! TEST SUPPORT ONLY: a seeded generator, shapes, an exact ear-clipping triangulator and
 //! the canonical triangulation form of "Region.Triangulate", so the convex tests need no
 //! other onepath crate. Nothing here is part of the library.
+// Each test binary includes this module and uses only part of it, and its items are
+// `pub` for the sibling modules of a private module: hence the two allowances.
 #![allow(dead_code, unreachable_pub)]
 
 pub mod checks;
@@ -64,7 +66,10 @@ pub fn twice_area(ring: &[GridPoint]) -> i128 {
 /// exact orientations: an ear tip turns strictly left and the closed ear triangle holds
 /// no other polygon vertex. Returns the triangles as point triples.
 pub fn ear_clip(ring: &[GridPoint]) -> Vec<[GridPoint; 3]> {
-    assert!(twice_area(ring) > 0, "test support expects a counter-clockwise ring");
+    assert!(
+        twice_area(ring) > 0,
+        "test support expects a counter-clockwise ring"
+    );
     let mut open: Vec<GridPoint> = ring.to_vec();
     let mut triangles = Vec::new();
     while open.len() > 3 {

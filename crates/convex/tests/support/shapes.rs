@@ -19,7 +19,9 @@ pub fn l_shape() -> Mesh {
 /// `k = -m+1 ..= m` below and `(k, 2m² - k²)` above, counter-clockwise.
 pub fn convex_polygon(m: i64) -> Vec<GridPoint> {
     let lower = (-m + 1..=m).map(|k| GridPoint::new(k, k * k));
-    let upper = (-m + 1..=m).rev().map(|k| GridPoint::new(k, 2 * m * m - k * k + 1));
+    let upper = (-m + 1..=m)
+        .rev()
+        .map(|k| GridPoint::new(k, 2 * m * m - k * k + 1));
     lower.chain(upper).collect()
 }
 
