@@ -9,9 +9,7 @@ pub enum ArrangementError {
     /// An input point lies beyond [`onepath_predicates::CONSTRUCTION_LIMIT`] (`±2^39` grid
     /// units) in x or y, where the exact constructions would overflow. `edge` is the 0-based
     /// index of the first offending edge in the input slice.
-    #[error(
-        "edge {edge}: point {point} lies beyond the construction limit of ±2^39 grid units"
-    )]
+    #[error("edge {edge}: point {point} lies beyond the construction limit of ±2^39 grid units")]
     CoordinateOutOfRange {
         /// The 0-based index of the edge in the input slice.
         edge: usize,

@@ -57,8 +57,14 @@ fn choose_shift(fragments: &[Fragment], span: (u64, u64)) -> u32 {
 impl Grid {
     /// Builds the grid over `fragments` (sorted or not) and the hot pixels `pixels`.
     pub(crate) fn build(fragments: &[Fragment], pixels: &[GridPoint]) -> Self {
-        let points = fragments.iter().flat_map(|f| [f.p, f.q]).chain(pixels.iter().copied());
-        let (mut lo, mut hi) = (GridPoint::new(i64::MAX, i64::MAX), GridPoint::new(i64::MIN, i64::MIN));
+        let points = fragments
+            .iter()
+            .flat_map(|f| [f.p, f.q])
+            .chain(pixels.iter().copied());
+        let (mut lo, mut hi) = (
+            GridPoint::new(i64::MAX, i64::MAX),
+            GridPoint::new(i64::MIN, i64::MIN),
+        );
         for c in points {
             lo = GridPoint::new(lo.x.min(c.x), lo.y.min(c.y));
             hi = GridPoint::new(hi.x.max(c.x), hi.y.max(c.y));

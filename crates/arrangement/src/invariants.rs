@@ -97,7 +97,9 @@ impl Arrangement {
             if s.a >= s.b {
                 return Err(InvariantViolation::SegmentNotAscending { segment });
             }
-            if segment > 0 && (self.segments[segment - 1].a, self.segments[segment - 1].b) >= (s.a, s.b) {
+            if segment > 0
+                && (self.segments[segment - 1].a, self.segments[segment - 1].b) >= (s.a, s.b)
+            {
                 return Err(InvariantViolation::SegmentsNotSorted { segment });
             }
             if s.delta == [0, 0] {
@@ -118,13 +120,22 @@ impl Arrangement {
         let fragments: Vec<Fragment> = self
             .segments
             .iter()
-            .map(|s| Fragment::directed(self.vertices[s.a as usize], self.vertices[s.b as usize], s.delta))
+            .map(|s| {
+                Fragment::directed(
+                    self.vertices[s.a as usize],
+                    self.vertices[s.b as usize],
+                    s.delta,
+                )
+            })
             .collect();
         let (index, _) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &self.vertices);
         let mut first_pair = None;
         index.for_each_pair(&fragments, |i, j| {
             let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
-            if first_pair.is_none() && a.boxes_meet(b) && onepath_predicates::properly_cross(a.p, a.q, b.p, b.q) {
+            if first_pair.is_none()
+                && a.boxes_meet(b)
+                && onepath_predicates::properly_cross(a.p, a.q, b.p, b.q)
+            {
                 first_pair = Some((i as usize, j as usize));
             }
         });
@@ -158,10 +169,9 @@ impl Arrangement {
             if a >= net.len() || b >= net.len() {
                 return Err(InvariantViolation::VertexOutOfRange { segment });
             }
-            for operand in 0..2 {
-                net[a][operand] += i64::from(s.delta[operand]);
-                net[b][operand] -= i64::from(s.delta[operand]);
-            }
+            let d = [i64::from(s.delta[0]), i64::from(s.delta[1])];
+            net[a] = [net[a][0] + d[0], net[a][1] + d[1]];
+            net[b] = [net[b][0] - d[0], net[b][1] - d[1]];
         }
         for (vertex, sums) in net.iter().enumerate() {
             if let Some(operand) = (0..2).find(|&o| sums[o] != 0) {

@@ -85,7 +85,13 @@ pub(crate) fn run(
 
     // Step 4: the repair loop, normally a single verifying pass.
     if !unique.is_empty() {
-        repair(&mut fragments, &mut hot, options.search, &mut stats, trace.as_mut())?;
+        repair(
+            &mut fragments,
+            &mut hot,
+            options.search,
+            &mut stats,
+            trace.as_mut(),
+        )?;
     }
     stats.hot_pixels = hot.len();
     stats.fragments = fragments.len();

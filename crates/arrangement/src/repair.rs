@@ -52,7 +52,11 @@ pub(crate) fn repair(
             .filter(|&k| !dirty[k])
             .map(|k| fragments[k])
             .collect();
-        pieces_of(&polylines, rerouted.iter().map(|&k| fragments[k]), &mut next);
+        pieces_of(
+            &polylines,
+            rerouted.iter().map(|&k| fragments[k]),
+            &mut next,
+        );
         merge_fragments(&mut next);
         crate::pipeline::check_index_range(next.len())?;
         *fragments = next;

@@ -39,7 +39,9 @@ impl CandidateIndex {
                     (CandidateIndex::Grid(grid), false)
                 }
             }
-            CandidateSearch::ForceGrid => (CandidateIndex::Grid(Grid::build(fragments, pixels)), false),
+            CandidateSearch::ForceGrid => {
+                (CandidateIndex::Grid(Grid::build(fragments, pixels)), false)
+            }
             CandidateSearch::ForceSweep => (CandidateIndex::Sweep, false),
             CandidateSearch::BruteForce => (CandidateIndex::Brute, false),
         }

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Rng, e, p, random_edges, verify};
-use onepath_arrangement::{Operand, TaggedEdge, arrange_traced, ArrangeOptions};
+use onepath_arrangement::{ArrangeOptions, Operand, TaggedEdge, arrange_traced};
 use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint, orient2d};
 
 #[test]
@@ -17,7 +17,11 @@ fn many_nearly_parallel_long_edges() {
             .map(|_| {
                 let y0 = rng.range(0, 12);
                 let y1 = y0 + rng.range(-3, 3);
-                e(p(rng.range(-2, 2), y0), p(length + rng.range(-2, 2), y1), rng.operand())
+                e(
+                    p(rng.range(-2, 2), y0),
+                    p(length + rng.range(-2, 2), y1),
+                    rng.operand(),
+                )
             })
             .collect();
         verify(&edges, false, usize::MAX);
@@ -34,7 +38,10 @@ fn edges_grazing_pixel_corners_and_sides() {
         let mut edges = random_edges(&mut rng, 6, 3);
         for _ in 0..4 {
             let a = rng.point(-4, 4);
-            let (dx, dy) = (2 * rng.range(-3, 3) + 1, 2 * rng.range(-3, 3) + rng.range(0, 1));
+            let (dx, dy) = (
+                2 * rng.range(-3, 3) + 1,
+                2 * rng.range(-3, 3) + rng.range(0, 1),
+            );
             edges.push(e(a, a + p(dx, dy), rng.operand()));
         }
         verify(&edges, false, usize::MAX);
@@ -53,7 +60,8 @@ fn star_through_a_pixel_corner() {
         })
         .collect();
     verify(&edges, false, usize::MAX);
-    let (_, _, traces) = arrange_traced(&edges, &ArrangeOptions::default()).expect("arrangement failed");
+    let (_, _, traces) =
+        arrange_traced(&edges, &ArrangeOptions::default()).expect("arrangement failed");
     assert!(traces.iter().all(|t| t.contains(&p(1, 1))));
 }
 
@@ -64,7 +72,11 @@ fn star_through_a_grid_point() {
     let edges: Vec<TaggedEdge> = (0..80)
         .map(|_| {
             let v = rng.point(-500, 500);
-            e(centre + v, GridPoint::new(centre.x - v.x, centre.y - v.y), rng.operand())
+            e(
+                centre + v,
+                GridPoint::new(centre.x - v.x, centre.y - v.y),
+                rng.operand(),
+            )
         })
         .collect();
     let (arrangement, _) = verify(&edges, false, usize::MAX);
@@ -86,7 +98,10 @@ fn few_enormous_edges_over_many_tiny_ones_take_the_fallback() {
         edges.push(e(a, a + rng.point(-3, 3), Operand::First));
     }
     let (_, stats) = verify(&edges, false, 0);
-    assert!(stats.fallback_taken, "clustered input did not take the sweep");
+    assert!(
+        stats.fallback_taken,
+        "clustered input did not take the sweep"
+    );
     assert!(stats.initial_crossings > 0);
 }
 
@@ -108,12 +123,22 @@ fn evenly_spread_input_keeps_the_grid() {
 fn coordinates_near_the_construction_limit() {
     let mut rng = Rng::new(27);
     let limit = CONSTRUCTION_LIMIT;
-    let mut near = |rng: &mut Rng| {
-        let pick = |rng: &mut Rng| [limit, -limit, limit - rng.range(0, 5), -limit + rng.range(0, 5), rng.range(-5, 5)][rng.below(5)];
+    let near = |rng: &mut Rng| {
+        let pick = |rng: &mut Rng| {
+            [
+                limit,
+                -limit,
+                limit - rng.range(0, 5),
+                -limit + rng.range(0, 5),
+                rng.range(-5, 5),
+            ][rng.below(5)]
+        };
         p(pick(rng), pick(rng))
     };
     for _ in 0..300 {
-        let edges: Vec<TaggedEdge> = (0..8).map(|_| e(near(&mut rng), near(&mut rng), rng.operand())).collect();
+        let edges: Vec<TaggedEdge> = (0..8)
+            .map(|_| e(near(&mut rng), near(&mut rng), rng.operand()))
+            .collect();
         verify(&edges, false, usize::MAX);
     }
 }
@@ -132,7 +157,11 @@ fn duplicate_and_reversed_edges_cancel() {
     }
     // "Both" cancels against one edge of each operand running the other way.
     let (a, b) = (p(0, 0), p(9, 4));
-    let edges = [e(a, b, Operand::Both), e(b, a, Operand::First), e(b, a, Operand::Second)];
+    let edges = [
+        e(a, b, Operand::Both),
+        e(b, a, Operand::First),
+        e(b, a, Operand::Second),
+    ];
     assert!(verify(&edges, true, usize::MAX).0.segments.is_empty());
 }
 
@@ -143,12 +172,24 @@ fn collinear_overlapping_edges() {
         let step = p(rng.range(1, 4), rng.range(-4, 4));
         let on_line = |k: i64| p(k * step.x, k * step.y);
         let mut edges: Vec<TaggedEdge> = (0..8)
-            .map(|_| e(on_line(rng.range(-10, 10)), on_line(rng.range(-10, 10)), rng.operand()))
+            .map(|_| {
+                e(
+                    on_line(rng.range(-10, 10)),
+                    on_line(rng.range(-10, 10)),
+                    rng.operand(),
+                )
+            })
             .collect();
         let (arrangement, _) = verify(&edges, false, usize::MAX);
         for s in &arrangement.segments {
-            let (u, v) = (arrangement.vertices[s.a as usize], arrangement.vertices[s.b as usize]);
-            assert!(orient2d(p(0, 0), step, u).is_collinear() && orient2d(p(0, 0), step, v).is_collinear());
+            let (u, v) = (
+                arrangement.vertices[s.a as usize],
+                arrangement.vertices[s.b as usize],
+            );
+            assert!(
+                orient2d(p(0, 0), step, u).is_collinear()
+                    && orient2d(p(0, 0), step, v).is_collinear()
+            );
         }
         // Crossing edges cut the overlaps at their rounded crossings.
         edges.extend(random_edges(&mut rng, 3, 30));
@@ -162,10 +203,19 @@ fn searches_agree_on_one_row_and_one_column_grids() {
     let mut rng = Rng::new(30);
     for _ in 0..100 {
         let edges: Vec<TaggedEdge> = (0..20)
-            .map(|_| e(p(rng.range(0, 100_000), rng.range(0, 3)), p(rng.range(0, 100_000), rng.range(0, 3)), rng.operand()))
+            .map(|_| {
+                e(
+                    p(rng.range(0, 100_000), rng.range(0, 3)),
+                    p(rng.range(0, 100_000), rng.range(0, 3)),
+                    rng.operand(),
+                )
+            })
             .collect();
         verify(&edges, false, usize::MAX);
-        let flipped: Vec<TaggedEdge> = edges.iter().map(|x| e(p(x.from.y, x.from.x), p(x.to.y, x.to.x), x.operand)).collect();
+        let flipped: Vec<TaggedEdge> = edges
+            .iter()
+            .map(|x| e(p(x.from.y, x.from.x), p(x.to.y, x.to.x), x.operand))
+            .collect();
         verify(&flipped, false, usize::MAX);
     }
 }

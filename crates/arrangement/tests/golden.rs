@@ -15,7 +15,10 @@ fn parse(text: &str) -> Vec<TaggedEdge> {
         .map(|line| {
             let fields: Vec<&str> = line.split_whitespace().collect();
             assert_eq!(fields.len(), 5, "bad line {line:?}");
-            let c: Vec<i64> = fields[..4].iter().map(|f| f.parse().expect("bad coordinate")).collect();
+            let c: Vec<i64> = fields[..4]
+                .iter()
+                .map(|f| f.parse().expect("bad coordinate"))
+                .collect();
             let operand = match fields[4] {
                 "0" => Operand::First,
                 "1" => Operand::Second,
@@ -31,8 +34,12 @@ fn parse(text: &str) -> Vec<TaggedEdge> {
 fn render(arrangement: &Arrangement, stats: &ArrangeStats) -> String {
     let mut out = String::new();
     let balanced = arrangement.check_balanced().is_ok();
-    writeln!(out, "hot pixels {}, initial crossings {}, repair rounds {}, balanced {balanced}",
-        stats.hot_pixels, stats.initial_crossings, stats.repair_rounds).unwrap();
+    writeln!(
+        out,
+        "hot pixels {}, initial crossings {}, repair rounds {}, balanced {balanced}",
+        stats.hot_pixels, stats.initial_crossings, stats.repair_rounds
+    )
+    .unwrap();
     writeln!(out, "vertices {}", arrangement.vertices.len()).unwrap();
     for (i, v) in arrangement.vertices.iter().enumerate() {
         writeln!(out, "  {i}: {} {}", v.x, v.y).unwrap();

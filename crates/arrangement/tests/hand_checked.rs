@@ -4,7 +4,7 @@ mod common;
 
 use common::{e, p, verify};
 use onepath_arrangement::{
-    ArrangementError, Operand, Segment, TaggedEdge, arrange, arrange_traced, ArrangeOptions,
+    ArrangeOptions, ArrangementError, Operand, Segment, TaggedEdge, arrange, arrange_traced,
 };
 use onepath_predicates::CONSTRUCTION_LIMIT;
 
@@ -22,12 +22,23 @@ fn empty_input_gives_empty_arrangement() {
 #[test]
 fn crossing_rounds_with_tie_going_up() {
     // The exact crossing is (2, 3/2); floor(3/2 + 1/2) = 2.
-    let edges = [e(p(0, 0), p(4, 3), Operand::First), e(p(0, 3), p(4, 0), Operand::Second)];
+    let edges = [
+        e(p(0, 0), p(4, 3), Operand::First),
+        e(p(0, 3), p(4, 0), Operand::Second),
+    ];
     let (arrangement, stats) = verify(&edges, false, usize::MAX);
-    assert_eq!(arrangement.vertices, [p(0, 0), p(0, 3), p(2, 2), p(4, 0), p(4, 3)]);
+    assert_eq!(
+        arrangement.vertices,
+        [p(0, 0), p(0, 3), p(2, 2), p(4, 0), p(4, 3)]
+    );
     assert_eq!(
         arrangement.segments,
-        [seg(0, 2, [1, 0]), seg(1, 2, [0, 1]), seg(2, 3, [0, 1]), seg(2, 4, [1, 0])]
+        [
+            seg(0, 2, [1, 0]),
+            seg(1, 2, [0, 1]),
+            seg(2, 3, [0, 1]),
+            seg(2, 4, [1, 0])
+        ]
     );
     assert_eq!((stats.initial_crossings, stats.hot_pixels), (1, 5));
 }
@@ -35,14 +46,25 @@ fn crossing_rounds_with_tie_going_up() {
 #[test]
 fn negative_tie_also_goes_up() {
     // The exact crossing is (2, -3/2); floor(-3/2 + 1/2) = -1, not -2.
-    let edges = [e(p(0, 0), p(4, -3), Operand::First), e(p(4, 0), p(0, -3), Operand::First)];
+    let edges = [
+        e(p(0, 0), p(4, -3), Operand::First),
+        e(p(4, 0), p(0, -3), Operand::First),
+    ];
     let (arrangement, _) = verify(&edges, false, usize::MAX);
-    assert_eq!(arrangement.vertices, [p(0, -3), p(0, 0), p(2, -1), p(4, -3), p(4, 0)]);
+    assert_eq!(
+        arrangement.vertices,
+        [p(0, -3), p(0, 0), p(2, -1), p(4, -3), p(4, 0)]
+    );
     // (0,0)→(2,-1)→(4,-3) runs from index 1 to 2 and 2 to 3 (+1 each); (4,0)→(2,-1)→(0,-3)
     // runs from index 4 to 2 and 2 to 0, against a < b (-1 each).
     assert_eq!(
         arrangement.segments,
-        [seg(0, 2, [-1, 0]), seg(1, 2, [1, 0]), seg(2, 3, [1, 0]), seg(2, 4, [-1, 0])]
+        [
+            seg(0, 2, [-1, 0]),
+            seg(1, 2, [1, 0]),
+            seg(2, 3, [1, 0]),
+            seg(2, 4, [-1, 0])
+        ]
     );
 }
 
@@ -50,7 +72,10 @@ fn negative_tie_also_goes_up() {
 fn edge_is_captured_by_another_vertex_pixel() {
     // y = x/10 passes through the pixel [4.5, 5.5) × [0.5, 1.5) of (5, 1) (at x = 5, y = 0.5
     // lies on its closed bottom side), so the long edge bends through (5, 1).
-    let edges = [e(p(0, 0), p(10, 1), Operand::First), e(p(5, 1), p(5, 3), Operand::Second)];
+    let edges = [
+        e(p(0, 0), p(10, 1), Operand::First),
+        e(p(5, 1), p(5, 3), Operand::Second),
+    ];
     let (arrangement, _) = verify(&edges, false, usize::MAX);
     assert_eq!(arrangement.vertices, [p(0, 0), p(5, 1), p(5, 3), p(10, 1)]);
     assert_eq!(
@@ -69,7 +94,8 @@ fn pixel_corner_counts_only_when_bottom_left() {
         e(p(1, 0), p(1, 3), Operand::First),
         e(p(0, -1), p(-3, -1), Operand::First),
     ];
-    let (_, _, traces) = arrange_traced(&edges, &ArrangeOptions::default()).expect("arrangement failed");
+    let (_, _, traces) =
+        arrange_traced(&edges, &ArrangeOptions::default()).expect("arrangement failed");
     assert_eq!(traces[0], [p(0, 0), p(1, 0), p(4, -4)]);
     verify(&edges, false, usize::MAX);
 }
@@ -91,7 +117,10 @@ fn cancelled_edges_leave_hot_pixels_but_no_vertices() {
 
 #[test]
 fn zero_length_edges_make_no_hot_pixel() {
-    let edges = [e(p(0, 0), p(10, 1), Operand::First), e(p(5, 1), p(5, 1), Operand::Second)];
+    let edges = [
+        e(p(0, 0), p(10, 1), Operand::First),
+        e(p(5, 1), p(5, 1), Operand::Second),
+    ];
     let (arrangement, stats) = verify(&edges, false, usize::MAX);
     assert_eq!(arrangement.vertices, [p(0, 0), p(10, 1)]);
     assert_eq!(arrangement.segments, [seg(0, 1, [1, 0])]);
@@ -113,10 +142,16 @@ fn both_operands_count_for_each() {
 
 #[test]
 fn collinear_overlap_is_split_at_every_endpoint() {
-    let edges = [e(p(0, 0), p(10, 0), Operand::First), e(p(15, 0), p(5, 0), Operand::First)];
+    let edges = [
+        e(p(0, 0), p(10, 0), Operand::First),
+        e(p(15, 0), p(5, 0), Operand::First),
+    ];
     let (arrangement, _) = verify(&edges, false, usize::MAX);
     assert_eq!(arrangement.vertices, [p(0, 0), p(5, 0), p(10, 0), p(15, 0)]);
-    assert_eq!(arrangement.segments, [seg(0, 1, [1, 0]), seg(2, 3, [-1, 0])]);
+    assert_eq!(
+        arrangement.segments,
+        [seg(0, 1, [1, 0]), seg(2, 3, [-1, 0])]
+    );
 }
 
 #[test]
@@ -125,17 +160,30 @@ fn coordinates_beyond_the_limit_are_rejected_with_the_edge_index() {
     let fine = e(p(-limit, limit), p(limit, -limit), Operand::First);
     assert!(arrange(&[fine]).is_ok());
     let bad = p(3, -limit - 1);
-    let edges: [TaggedEdge; 3] = [fine, e(p(0, 0), p(1, 1), Operand::First), e(p(0, 0), bad, Operand::First)];
+    let edges: [TaggedEdge; 3] = [
+        fine,
+        e(p(0, 0), p(1, 1), Operand::First),
+        e(p(0, 0), bad, Operand::First),
+    ];
     assert_eq!(
         arrange(&edges),
-        Err(ArrangementError::CoordinateOutOfRange { edge: 2, point: bad })
+        Err(ArrangementError::CoordinateOutOfRange {
+            edge: 2,
+            point: bad
+        })
     );
     let message = arrange(&edges).unwrap_err().to_string();
-    assert!(message.contains("edge 2") && message.contains("(3, -549755813889)"), "{message}");
+    assert!(
+        message.contains("edge 2") && message.contains("(3, -549755813889)"),
+        "{message}"
+    );
     // Zero-length edges are validated too, and extreme values never panic.
     let far = p(i64::MIN, i64::MAX);
     assert_eq!(
         arrange(&[e(far, far, Operand::Second)]),
-        Err(ArrangementError::CoordinateOutOfRange { edge: 0, point: far })
+        Err(ArrangementError::CoordinateOutOfRange {
+            edge: 0,
+            point: far
+        })
     );
 }

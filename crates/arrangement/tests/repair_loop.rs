@@ -25,7 +25,9 @@ fn repair_without_initial_crossings(
             .check_invariants()
             .unwrap_or_else(|v| panic!("{v} after repair of {edges:?}"));
         if closed {
-            arrangement.check_balanced().expect("closed rings must balance");
+            arrangement
+                .check_balanced()
+                .expect("closed rings must balance");
         }
         // Rerouting through the endpoints alone may already separate a crossing pair, so
         // the loop repairs at most the omitted crossings' worth of trouble, and a round
@@ -47,7 +49,10 @@ fn repair_without_initial_crossings(
 
 #[test]
 fn two_crossing_edges_are_repaired_in_two_rounds() {
-    let edges = [e(p(0, 0), p(4, 3), Operand::First), e(p(0, 3), p(4, 0), Operand::First)];
+    let edges = [
+        e(p(0, 0), p(4, 3), Operand::First),
+        e(p(0, 3), p(4, 0), Operand::First),
+    ];
     let options = ArrangeOptions {
         omit_initial_crossings: true,
         ..ArrangeOptions::default()
@@ -57,7 +62,8 @@ fn two_crossing_edges_are_repaired_in_two_rounds() {
     assert_eq!(stats.repaired_crossings, 1);
     assert_eq!(stats.initial_crossings, 0);
     // Here the repair gives exactly the specification's result.
-    let (expected, exact_stats) = arrange_with(&edges, &ArrangeOptions::default()).expect("arrangement failed");
+    let (expected, exact_stats) =
+        arrange_with(&edges, &ArrangeOptions::default()).expect("arrangement failed");
     assert_eq!(exact_stats.repair_rounds, 1);
     assert_eq!(repaired, expected);
 }
@@ -69,15 +75,27 @@ fn omitted_crossings_are_found_on_random_input() {
     let mut repaired = 0;
     for _ in 0..400 {
         let n = 2 + rng.below(16);
-        most = most.max(repair_without_initial_crossings(&random_edges(&mut rng, n, 10), false, &mut repaired));
+        most = most.max(repair_without_initial_crossings(
+            &random_edges(&mut rng, n, 10),
+            false,
+            &mut repaired,
+        ));
     }
     for _ in 0..300 {
         let rings = 1 + rng.below(3);
-        most = most.max(repair_without_initial_crossings(&random_rings(&mut rng, rings, 8, 200), true, &mut repaired));
+        most = most.max(repair_without_initial_crossings(
+            &random_rings(&mut rng, rings, 8, 200),
+            true,
+            &mut repaired,
+        ));
     }
     for _ in 0..5 {
         let rings = 40 + rng.below(40);
-        most = most.max(repair_without_initial_crossings(&local_rings(&mut rng, rings, 8, 30, 600), true, &mut repaired));
+        most = most.max(repair_without_initial_crossings(
+            &local_rings(&mut rng, rings, 8, 30, 600),
+            true,
+            &mut repaired,
+        ));
     }
     println!("largest repair-round count: {most}, runs that repaired a crossing: {repaired}");
     assert!(repaired >= 100, "only {repaired} runs repaired a crossing");

@@ -90,15 +90,19 @@ pub fn random_rings(rng: &mut Rng, rings: usize, max_len: usize, r: i64) -> Vec<
 
 /// `rings` closed rings of 3 to `max_len` vertices, each within `size` of a random centre
 /// in `[-r, r]²`: evenly spread geometry with local crossings.
-pub fn local_rings(rng: &mut Rng, rings: usize, max_len: usize, size: i64, r: i64) -> Vec<TaggedEdge> {
+pub fn local_rings(
+    rng: &mut Rng,
+    rings: usize,
+    max_len: usize,
+    size: i64,
+    r: i64,
+) -> Vec<TaggedEdge> {
     let mut edges = Vec::new();
     for _ in 0..rings {
         let op = rng.operand();
         let len = 3 + rng.below(max_len - 2);
         let centre = rng.point(-r, r);
-        let pts: Vec<GridPoint> = (0..len)
-            .map(|_| centre + rng.point(-size, size))
-            .collect();
+        let pts: Vec<GridPoint> = (0..len).map(|_| centre + rng.point(-size, size)).collect();
         for i in 0..len {
             edges.push(e(pts[i], pts[(i + 1) % len], op));
         }
@@ -137,7 +141,10 @@ pub fn check_traces(edges: &[TaggedEdge], arrangement: &Arrangement, traces: &[V
         assert_eq!(polyline.first(), Some(&edge.from), "{edge:?}");
         assert_eq!(polyline.last(), Some(&edge.to), "{edge:?}");
         for &c in polyline {
-            assert!(segment_meets_pixel(edge.from, edge.to, c), "{edge:?} moved to {c}, outside its pixels");
+            assert!(
+                segment_meets_pixel(edge.from, edge.to, c),
+                "{edge:?} moved to {c}, outside its pixels"
+            );
         }
         let unit = edge.operand.unit_delta();
         for pair in polyline.windows(2) {
@@ -165,25 +172,43 @@ pub fn check_traces(edges: &[TaggedEdge], arrangement: &Arrangement, traces: &[V
     let output: Vec<(GridPoint, GridPoint, [i32; 2])> = arrangement
         .segments
         .iter()
-        .map(|s| (arrangement.vertices[s.a as usize], arrangement.vertices[s.b as usize], s.delta))
+        .map(|s| {
+            (
+                arrangement.vertices[s.a as usize],
+                arrangement.vertices[s.b as usize],
+                s.delta,
+            )
+        })
         .collect();
-    assert_eq!(output, merged, "output is not the merge of the traced polylines");
+    assert_eq!(
+        output, merged,
+        "output is not the merge of the traced polylines"
+    );
 }
 
 /// The full verification of one input: invariants (and balance when `closed`), a single
 /// verifying repair round, distortion and provenance, and identical output from every
 /// search (brute force only below `brute_limit` edges). Returns the Auto result.
-pub fn verify(edges: &[TaggedEdge], closed: bool, brute_limit: usize) -> (Arrangement, ArrangeStats) {
+pub fn verify(
+    edges: &[TaggedEdge],
+    closed: bool,
+    brute_limit: usize,
+) -> (Arrangement, ArrangeStats) {
     let (arrangement, stats, traces) =
         arrange_traced(edges, &ArrangeOptions::default()).expect("arrangement failed");
     arrangement
         .check_invariants()
         .unwrap_or_else(|v| panic!("{v} in {arrangement:?} from {edges:?}"));
     if closed {
-        arrangement.check_balanced().expect("closed rings must balance");
+        arrangement
+            .check_balanced()
+            .expect("closed rings must balance");
     }
     let expected_rounds = u32::from(stats.unique_edges > 0);
-    assert_eq!(stats.repair_rounds, expected_rounds, "repair loop worked on {edges:?}");
+    assert_eq!(
+        stats.repair_rounds, expected_rounds,
+        "repair loop worked on {edges:?}"
+    );
     assert_eq!(stats.repaired_crossings + stats.repaired_splits, 0);
     check_traces(edges, &arrangement, &traces);
     for search in SEARCHES {
