@@ -119,13 +119,20 @@ fn assemble(fragments: &[Fragment]) -> Result<Arrangement, ArrangementError> {
             count: vertices.len(),
         });
     }
-    let index_of = |c: GridPoint| vertices.partition_point(|&v| v < c) as u32;
+    // The fragments are sorted by `p`, so the index of `p` only moves forward; `q` is
+    // found by binary search.
+    let mut a = 0usize;
     let segments = live
         .iter()
-        .map(|f| Segment {
-            a: index_of(f.p),
-            b: index_of(f.q),
-            delta: f.delta,
+        .map(|f| {
+            while vertices[a] < f.p {
+                a += 1;
+            }
+            Segment {
+                a: a as u32,
+                b: vertices.partition_point(|&v| v < f.q) as u32,
+                delta: f.delta,
+            }
         })
         .collect();
     Ok(Arrangement { vertices, segments })

@@ -187,3 +187,78 @@ fn coordinates_beyond_the_limit_are_rejected_with_the_edge_index() {
         })
     );
 }
+
+#[test]
+fn invariant_checks_catch_broken_arrangements() {
+    use onepath_arrangement::{Arrangement, InvariantViolation as V};
+    let crossing = Arrangement {
+        vertices: vec![p(0, 0), p(0, 2), p(2, 0), p(2, 2)],
+        segments: vec![seg(0, 3, [1, 0]), seg(1, 2, [0, 1])],
+    };
+    assert_eq!(
+        crossing.check_invariants(),
+        Err(V::ProperCrossing {
+            first: 0,
+            second: 1
+        })
+    );
+    assert!(matches!(
+        crossing.check_balanced(),
+        Err(V::Unbalanced {
+            vertex: 0,
+            operand: 0,
+            net: 1
+        })
+    ));
+    let inside = Arrangement {
+        vertices: vec![p(0, 0), p(1, 1), p(2, 2), p(3, 0)],
+        segments: vec![seg(0, 2, [1, 0]), seg(1, 3, [1, 0])],
+    };
+    assert_eq!(
+        inside.check_invariants(),
+        Err(V::VertexInsideSegment {
+            vertex: 1,
+            segment: 0
+        })
+    );
+    let unsorted = Arrangement {
+        vertices: vec![p(1, 0), p(0, 0)],
+        segments: vec![seg(0, 1, [1, 0])],
+    };
+    assert_eq!(
+        unsorted.check_invariants(),
+        Err(V::VerticesNotSorted { index: 1 })
+    );
+    let base = vec![p(0, 0), p(1, 0), p(2, 5)];
+    let with = |segments: Vec<Segment>| Arrangement {
+        vertices: base.clone(),
+        segments,
+    };
+    assert_eq!(
+        with(vec![seg(0, 1, [1, 0])]).check_invariants(),
+        Err(V::UnusedVertex { vertex: 2 })
+    );
+    assert_eq!(
+        with(vec![seg(1, 0, [1, 0])]).check_invariants(),
+        Err(V::SegmentNotAscending { segment: 0 })
+    );
+    assert_eq!(
+        with(vec![seg(0, 3, [1, 0])]).check_invariants(),
+        Err(V::VertexOutOfRange { segment: 0 })
+    );
+    assert_eq!(
+        with(vec![seg(0, 1, [0, 0])]).check_invariants(),
+        Err(V::ZeroDelta { segment: 0 })
+    );
+    assert_eq!(
+        with(vec![seg(1, 2, [1, 0]), seg(0, 1, [1, 0])]).check_invariants(),
+        Err(V::SegmentsNotSorted { segment: 1 })
+    );
+    let triangle = with(vec![
+        seg(0, 1, [1, 0]),
+        seg(0, 2, [-1, 0]),
+        seg(1, 2, [1, 0]),
+    ]);
+    assert_eq!(triangle.check_invariants(), Ok(()));
+    assert_eq!(triangle.check_balanced(), Ok(()));
+}

@@ -16,6 +16,8 @@ pub(crate) struct Constrainer {
     vertex_triangle: Vec<u32>,
     /// Sloan's first-in-first-out queue of crossed edges, `A` on their left.
     queue: VecDeque<QueuedEdge>,
+    /// The triangles changed by Sloan's flips (the final passes test only their edges).
+    pub(crate) touched: Vec<bool>,
 }
 
 impl Constrainer {
@@ -30,6 +32,7 @@ impl Constrainer {
         Constrainer {
             vertex_triangle,
             queue: VecDeque::new(),
+            touched: vec![false; cdt.triangles.len()],
         }
     }
 
@@ -210,6 +213,8 @@ impl Constrainer {
                 continue;
             }
             cdt.flip(t, k);
+            self.touched[t as usize] = true;
+            self.touched[u as usize] = true;
             self.vertex_triangle[x as usize] = u;
             self.vertex_triangle[y as usize] = t;
             let (pc, pd) = (cdt.points[c as usize], cdt.points[d as usize]);

@@ -137,7 +137,17 @@ impl Cdt {
     /// non-constrained edge whose across apex lies strictly inside `t`'s circle (and whose
     /// quadrilateral is convex), then go on with `k + 1` of the changed `t`; repeat passes
     /// until one flips nothing. Each flip strictly lowers the lifted volume, so this ends.
-    pub(crate) fn final_passes(&mut self) {
+    ///
+    /// `touched[t]` is true for every triangle that changed since Lawson's insertion ended
+    /// (Sloan's flips). Lawson leaves every edge locally Delaunay, and an edge's test only
+    /// depends on its two triangles, so an edge between two untouched triangles is known
+    /// to fail the in-circle test and is skipped: the flips are exactly those of full
+    /// passes, without testing the whole triangulation again.
+    pub(crate) fn final_passes(&mut self, mut touched: Vec<bool>) {
+        touched.resize(self.triangles.len(), false);
+        if !touched.iter().any(|&t| t) {
+            return;
+        }
         loop {
             let mut flipped = false;
             for t in 0..self.triangles.len() as u32 {
@@ -146,7 +156,7 @@ impl Cdt {
                         continue;
                     }
                     let u = self.adjacency[t as usize][k];
-                    if u == NO_TRIANGLE {
+                    if u == NO_TRIANGLE || !(touched[t as usize] || touched[u as usize]) {
                         continue;
                     }
                     let tri = self.triangles[t as usize];
@@ -156,6 +166,8 @@ impl Cdt {
                         && self.strictly_convex(tri[k], tri[next(k)], tri[prev(k)], d)
                     {
                         self.flip(t, k);
+                        touched[u as usize] = true;
+                        touched[t as usize] = true;
                         flipped = true;
                     }
                 }

@@ -152,8 +152,72 @@ impl Cdt {
                 let e = cdt.constraint_edges[i];
                 constrainer.insert(&mut cdt, e.first_index as usize, e.from, e.to)?;
             }
+            cdt.final_passes(constrainer.touched);
         }
-        cdt.final_passes();
         Ok(cdt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Checks that skipping untouched edges in the final passes gives the same triangles as
+    //! full passes over every edge (spec step 4 read literally).
+
+    use super::*;
+
+    /// Builds like [`Cdt::new`] but runs the final passes over every edge.
+    fn with_full_passes(points: &[GridPoint], constraints: &[[u32; 2]]) -> Cdt {
+        let edges = merge_constraints(points.len(), constraints).expect("valid");
+        let mut all = points.to_vec();
+        all.extend_from_slice(&BOUNDING_TRIANGLE);
+        let mut cdt = Cdt::with_bounding_triangle(all, 2 * points.len() + 1);
+        cdt.insert_points(&insertion_order(points)).expect("valid");
+        let mut constrainer = Constrainer::new(&cdt);
+        cdt.constraint_edges = edges;
+        for i in 0..cdt.constraint_edges.len() {
+            let e = cdt.constraint_edges[i];
+            constrainer
+                .insert(&mut cdt, e.first_index as usize, e.from, e.to)
+                .expect("noded");
+        }
+        let len = cdt.triangles.len();
+        cdt.final_passes(vec![true; len]);
+        cdt
+    }
+
+    #[test]
+    fn skipping_untouched_edges_changes_nothing() {
+        let mut state = 11u64;
+        let mut next = move |m: u64| {
+            state = splitmix64_output(state);
+            state % m
+        };
+        let mut constrained_cases = 0;
+        for case in 0..200 {
+            // Grid points (highly cocircular) with parallel knight-move constraints, (1, 2)
+            // or (2, 1): they hold no grid point inside and never cross, so they are noded,
+            // and they cut across the Delaunay diagonals, so Sloan's flips run.
+            let side = 4 + next(12) as i64;
+            let points: Vec<GridPoint> = (0..side)
+                .flat_map(|x| (0..side).map(move |y| GridPoint::new(x, y)))
+                .collect();
+            let (dx, dy) = if case % 2 == 0 { (1, 2) } else { (2, 1) };
+            let mut constraints = Vec::new();
+            for _ in 0..next(2 * side as u64) {
+                let (x, y) = (
+                    next((side - dx) as u64) as i64,
+                    next((side - dy) as u64) as i64,
+                );
+                constraints.push([(x * side + y) as u32, ((x + dx) * side + y + dy) as u32]);
+            }
+            let fast = Cdt::new(&points, &constraints).expect("valid");
+            let full = with_full_passes(&points, &constraints);
+            assert_eq!(fast.triangles, full.triangles, "case {case}");
+            constrained_cases += usize::from(!constraints.is_empty());
+        }
+        assert!(
+            constrained_cases > 150,
+            "{constrained_cases} cases ran Sloan's flips"
+        );
     }
 }

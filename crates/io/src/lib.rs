@@ -1,8 +1,64 @@
 //! Readers and writers for onepath's file formats; the algorithm crates do no I/O.
+//!
+//! Input: Moving AI `.map` files and plain `#`/`.` text grids ([`read_tile_map`]), outline
+//! JSON files and GeoJSON ([`read_outlines`]). Output: the JSON of a result
+//! ([`ResultJson`]), GeoJSON of a region ([`region_to_geojson`]), SVG pictures
+//! ([`render_svg`]) and polyanya's text mesh format, version 2
+//! ([`navmesh_to_polyanya`]). [`StagedOutputs`] writes files so that a failed run leaves
+//! none behind. The formats are described in `docs/cli.md`.
+//!
+//! ```
+//! use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Region, Vector2D};
+//! use onepath_io::{ResultJson, navmesh_to_polyanya, read_outlines, read_tile_map};
+//!
+//! // A tile map: row r of the text is y = r.
+//! let map = read_tile_map("....\n.##.\n....\n").unwrap();
+//! let options = Geometry2DOptions::default();
+//! let grid = Region::from_tile_map(
+//!     &map.cells, map.width, map.height, 1.0, Vector2D::new(0.0, 0.0), &options,
+//! )
+//! .unwrap();
+//! assert_eq!(grid.area(), 10.0);
+//!
+//! // An outline file: one outline, a 4 x 4 square with a 2 x 2 hole.
+//! let file = read_outlines(
+//!     r#"{"snap_bits": 16, "outlines": [[[[0, 0], [4, 0], [4, 4], [0, 4]],
+//!                                       [[1, 1], [3, 1], [3, 3], [1, 3]]]]}"#,
+//! )
+//! .unwrap();
+//! let region = Region::from_outlines(&file.outlines, &options).unwrap();
+//! assert_eq!(region.area(), 12.0);
+//!
+//! // Build a navigation mesh and write it as JSON and as a polyanya mesh.
+//! let mesh = Mesh2DPipeline::new(1.0, 0.0).build(&region).unwrap();
+//! let json = ResultJson::navmesh(&mesh).to_json_string().unwrap();
+//! assert!(json.contains("\"area2_grid\": \"103079215104\""));
+//! let text = navmesh_to_polyanya(&mesh).unwrap();
+//! assert!(text.starts_with("mesh\n2\n8 "));
+//!
+//! // Errors name the JSON path at fault.
+//! let err = read_outlines(r#"{"outlines": [[[[0, 0], [1, "a"], [1, 1]]]]}"#).unwrap_err();
+//! assert_eq!(err.to_string(), "at outlines[0][0][1][1]: expected a number, found a string");
+//! ```
 #![forbid(unsafe_code)]
 
+mod atomic;
+mod geojson_out;
+mod json_out;
+mod outlines;
+mod polyanya;
+mod svg;
 mod tilemap;
 
+pub use atomic::{StagedOutputs, write_file_atomically};
+pub use geojson_out::{region_to_geojson, write_geojson};
+pub use json_out::{ResultJson, write_result_json};
+pub use outlines::{
+    DEFAULT_SNAP_BITS, JsonInputError, OutlineFile, parse_json, read_geojson, read_outline_file,
+    read_outlines,
+};
+pub use polyanya::{navmesh_to_polyanya, polyanya_mesh_text, write_polyanya_mesh};
+pub use svg::{SvgPicture, YAxis, render_svg, write_svg};
 pub use tilemap::{
     MAX_MAP_CELLS, MapParseError, TileMap, read_moving_ai_map, read_text_grid, read_tile_map,
 };

@@ -53,7 +53,10 @@ pub const MAX_MAP_CELLS: usize = 1 << 28;
 /// of `W` characters; `.`, `G` and `S` are passable and every other character is blocked.
 /// CRLF line ends are accepted.
 pub fn read_moving_ai_map(text: &str) -> Result<TileMap, MapParseError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
     let (mut width, mut height) = (None, None);
     loop {
         let Some((n, line)) = lines.next() else {
@@ -82,12 +85,18 @@ pub fn read_text_grid(text: &str) -> Result<TileMap, MapParseError> {
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
         .collect();
-    let last = rows.iter().rposition(|(_, l)| !l.is_empty()).map_or(0, |i| i + 1);
+    let last = rows
+        .iter()
+        .rposition(|(_, l)| !l.is_empty())
+        .map_or(0, |i| i + 1);
     let rows = &rows[..last];
     let width = rows.first().map_or(0, |(_, l)| l.chars().count());
     for &(n, line) in rows {
         if let Some(bad) = line.chars().find(|c| !matches!(c, '#' | '.')) {
-            return Err(error(n, format!("unexpected character `{bad}` (use `#` or `.`)")));
+            return Err(error(
+                n,
+                format!("unexpected character `{bad}` (use `#` or `.`)"),
+            ));
         }
     }
     read_rows(rows.iter().copied(), width, rows.len(), |c| c == '.')
@@ -103,9 +112,12 @@ pub fn read_tile_map(text: &str) -> Result<TileMap, MapParseError> {
 }
 
 fn parse_dimension(line: usize, name: &str, value: &str) -> Result<usize, MapParseError> {
-    value
-        .parse::<usize>()
-        .map_err(|_| error(line, format!("{name} `{value}` is not a non-negative integer")))
+    value.parse::<usize>().map_err(|_| {
+        error(
+            line,
+            format!("{name} `{value}` is not a non-negative integer"),
+        )
+    })
 }
 
 fn read_rows<'a>(
@@ -117,16 +129,30 @@ fn read_rows<'a>(
     let count = width
         .checked_mul(height)
         .filter(|&c| c <= MAX_MAP_CELLS)
-        .ok_or_else(|| error(0, format!("a {width} x {height} map exceeds the limit of {MAX_MAP_CELLS} cells")))?;
+        .ok_or_else(|| {
+            error(
+                0,
+                format!("a {width} x {height} map exceeds the limit of {MAX_MAP_CELLS} cells"),
+            )
+        })?;
     let mut cells = Vec::with_capacity(count);
     for y in 0..height {
         let Some((n, row)) = lines.next() else {
-            return Err(error(0, format!("the map has {y} rows, the header says {height}")));
+            return Err(error(
+                0,
+                format!("the map has {y} rows, the header says {height}"),
+            ));
         };
         let before = cells.len();
         cells.extend(row.chars().map(&passable));
         if cells.len() - before != width {
-            return Err(error(n, format!("row {y} has {} cells, expected {width}", cells.len() - before)));
+            return Err(error(
+                n,
+                format!(
+                    "row {y} has {} cells, expected {width}",
+                    cells.len() - before
+                ),
+            ));
         }
     }
     if let Some((n, extra)) = lines.find(|(_, l)| !l.trim().is_empty()) {

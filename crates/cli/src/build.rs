@@ -1,0 +1,146 @@
+//! `onepath build`: a navigation mesh from a tile map or an outline file, written as JSON,
+//! SVG and a polyanya mesh, with a short summary.
+
+use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
+use crate::options::parse_args;
+use crate::output::{OutputPlan, counted, format_error, ms, region_stats, written_line};
+use crate::{CliError, help};
+use onepath_build2d::Mesh2DPipeline;
+use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The agent radius of `build` and `region shrink` when `--agent-radius` is not given: half
+/// a cell, an agent as wide as a cell of the default size (corridors one cell wide close).
+pub(crate) const DEFAULT_AGENT_RADIUS: f64 = 0.5;
+
+/// The cell size of tile maps when `--cell-size` is not given.
+pub(crate) const DEFAULT_CELL_SIZE: f64 = 1.0;
+
+/// The polygon vertex limit when `--max-verts` is not given.
+pub(crate) const DEFAULT_MAX_VERTS: u32 = 6;
+
+/// Reads `--cell-size` and `--snap-bits`.
+pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputSettings, CliError> {
+    Ok(InputSettings {
+        cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
+        snap_bits: args.integer("snap-bits", DEFAULT_SNAP_BITS)?,
+    })
+}
+
+/// Runs `onepath build [INPUT] [options]`.
+pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+    let args = parse_args(
+        "build",
+        args,
+        &[
+            "agent-radius",
+            "cell-size",
+            "max-verts",
+            "snap-bits",
+            "json",
+            "svg",
+            "mesh",
+        ],
+    )?;
+    if args.help {
+        let _ = stdout.write_all(help::BUILD.as_bytes());
+        return Ok(());
+    }
+    args.expect_positionals(0, 1, "onepath build [INPUT] [options]")?;
+    let settings = input_settings(&args)?;
+    let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
+    let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)?;
+    let demo = args.positionals.is_empty();
+    // The demo writes all three files, by default into the current folder.
+    let output = |name: &str, default: &str| {
+        args.path(name)
+            .or_else(|| demo.then(|| PathBuf::from(default)))
+    };
+    let (json_path, svg_path, mesh_path) = (
+        output("json", "navmesh.json"),
+        output("svg", "navmesh.svg"),
+        output("mesh", "navmesh.mesh"),
+    );
+
+    let start = Instant::now();
+    let input: Input = match args.positionals.first() {
+        Some(path) => load_file(path, settings)?,
+        None => load_text(DEMO_NAME, DEMO_MAP, false, settings)?,
+    };
+    let read_time = start.elapsed();
+    let pipeline = Mesh2DPipeline {
+        cell_size: settings.cell_size,
+        agent_radius,
+        max_vertices_per_polygon: max_verts as usize,
+        snap_bits: input.region.snap_bits(),
+    };
+    let mesh = pipeline
+        .build(&input.region)
+        .map_err(|e| CliError::new(format!("{}: {e}", input.name)))?;
+
+    let start = Instant::now();
+    let mut plan = OutputPlan::default();
+    if let Some(path) = json_path {
+        let json = ResultJson::navmesh(&mesh)
+            .to_json_string()
+            .map_err(|e| format_error("JSON", e))?;
+        plan.add(path, json);
+    }
+    if let Some(path) = svg_path {
+        let picture = SvgPicture {
+            background: Some(&input.region),
+            partition: Some(mesh.polygons()),
+            ..SvgPicture::new(mesh.region(), input.y_axis)
+        };
+        plan.add(path, render_svg(&picture));
+    }
+    if let Some(path) = mesh_path {
+        let text = navmesh_to_polyanya(&mesh).map_err(|e| format_error("mesh", e))?;
+        plan.add(path, text);
+    }
+    let written = if plan.is_empty() {
+        Vec::new()
+    } else {
+        plan.write()?
+    };
+    let write_time = start.elapsed();
+
+    let timings = mesh.timings();
+    let polygons = mesh.polygons();
+    let mut summary = format!("onepath build: {}\n", input.describe());
+    summary += &format!(
+        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
+        settings.cell_size,
+        agent_radius,
+        max_verts,
+        input.region.snap_bits()
+    );
+    summary += &format!(
+        "  walkable before shrink: {}\n",
+        region_stats(&input.region)
+    );
+    summary += &format!(
+        "  walkable after shrink:  {}\n",
+        region_stats(mesh.region())
+    );
+    summary += &format!(
+        "  navmesh: {}, {}, {}\n",
+        counted(mesh.vertices().len(), "vertex", "vertices"),
+        counted(mesh.triangle_count(), "triangle", "triangles"),
+        counted(polygons.len(), "polygon", "polygons")
+    );
+    summary += &format!(
+        "  time: read {}, shrink {}, triangulate {}, partition {}, fans {}, write {}\n",
+        ms(read_time),
+        ms(timings.shrink),
+        ms(timings.triangulate),
+        ms(timings.partition),
+        ms(timings.fans),
+        ms(write_time)
+    );
+    summary += &written_line(&written);
+    let _ = stdout.write_all(summary.as_bytes());
+    Ok(())
+}

@@ -1,0 +1,151 @@
+//! Reading an input file into a region: Moving AI maps and text grids (tile maps) or outline
+//! JSON and GeoJSON files, with errors that name the file and the line.
+
+use crate::CliError;
+use crate::output::counted;
+use onepath_build2d::{Geometry2DOptions, Region, Vector2D};
+use onepath_io::{JsonInputError, YAxis, read_outlines, read_tile_map};
+use std::path::Path;
+
+/// The bundled demo map: `den312d.map` from Dragon Age: Origins (BioWare), from the Moving
+/// AI Lab grid benchmarks (Sturtevant 2012); see `tests/data/SOURCES.md`.
+pub(crate) const DEMO_MAP: &str = include_str!("../../../tests/data/movingai/den312d.map");
+
+/// The bundled demo map's name in messages.
+pub(crate) const DEMO_NAME: &str = "den312d.map (bundled demo)";
+
+/// How tile maps are placed and which grid inputs without their own `snap_bits` use.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct InputSettings {
+    /// The side of a tile map's cell in user units.
+    pub(crate) cell_size: f64,
+    /// The SnapBits of tile maps and of outline files that do not give theirs.
+    pub(crate) snap_bits: u32,
+}
+
+/// What an input was, for the summary.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum InputKind {
+    /// A tile map of `width x height` cells, `walkable` of them passable.
+    TileMap {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Passable cells.
+        walkable: usize,
+    },
+    /// An outline or GeoJSON file with `count` outlines.
+    Outlines {
+        /// The number of outlines.
+        count: usize,
+    },
+}
+
+/// A loaded input: its name, its region and how to draw it.
+#[derive(Clone, Debug)]
+pub(crate) struct Input {
+    /// The file name as given (or the demo's name).
+    pub(crate) name: String,
+    /// The region the input describes.
+    pub(crate) region: Region,
+    /// What the input was.
+    pub(crate) kind: InputKind,
+    /// Tile maps are drawn y down (as the file reads), outlines y up.
+    pub(crate) y_axis: YAxis,
+}
+
+impl Input {
+    /// One line describing the input: its name and size.
+    pub(crate) fn describe(&self) -> String {
+        match self.kind {
+            InputKind::TileMap {
+                width,
+                height,
+                walkable,
+            } => format!(
+                "{} (tile map, {width} x {height} cells, {walkable} walkable)",
+                self.name
+            ),
+            InputKind::Outlines { count } => {
+                format!("{} ({})", self.name, counted(count, "outline", "outlines"))
+            }
+        }
+    }
+}
+
+/// Reads the file at `path` (see [`load_text`]).
+pub(crate) fn load_file(path: &str, settings: InputSettings) -> Result<Input, CliError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError::new(format!("{path}: cannot read the file: {e}")))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|e| CliError::new(format!("{path}: the file is not UTF-8 text: {e}")))?;
+    let extension = Path::new(path)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    let outlines = matches!(extension.as_deref(), Some("json" | "geojson"))
+        || text.trim_start().starts_with('{');
+    load_text(path, &text, outlines, settings)
+}
+
+/// Reads `text` as outlines (JSON or GeoJSON) or as a tile map (Moving AI `.map` or text
+/// grid) and builds its region; `name` prefixes every error message.
+pub(crate) fn load_text(
+    name: &str,
+    text: &str,
+    outlines: bool,
+    settings: InputSettings,
+) -> Result<Input, CliError> {
+    let at = |message: String| CliError::new(format!("{name}: {message}"));
+    if outlines {
+        let file = read_outlines(text).map_err(|e| at(json_message(&e)))?;
+        let options =
+            Geometry2DOptions::with_snap_bits(file.snap_bits.unwrap_or(settings.snap_bits));
+        let region =
+            Region::from_outlines(&file.outlines, &options).map_err(|e| at(e.to_string()))?;
+        return Ok(Input {
+            name: name.to_string(),
+            region,
+            kind: InputKind::Outlines {
+                count: file.outlines.len(),
+            },
+            y_axis: YAxis::Up,
+        });
+    }
+    let map = read_tile_map(text).map_err(|e| {
+        at(if e.line == 0 {
+            e.message.clone()
+        } else {
+            e.to_string()
+        })
+    })?;
+    let options = Geometry2DOptions::with_snap_bits(settings.snap_bits);
+    let region = Region::from_tile_map(
+        &map.cells,
+        map.width,
+        map.height,
+        settings.cell_size,
+        Vector2D::new(0.0, 0.0),
+        &options,
+    )
+    .map_err(|e| at(e.to_string()))?;
+    Ok(Input {
+        name: name.to_string(),
+        region,
+        kind: InputKind::TileMap {
+            width: map.width,
+            height: map.height,
+            walkable: map.walkable_count(),
+        },
+        y_axis: YAxis::Down,
+    })
+}
+
+/// A JSON error as a message: syntax errors by line and column, content errors by path.
+fn json_message(error: &JsonInputError) -> String {
+    match error {
+        JsonInputError::Syntax { .. } => format!("invalid JSON: {error}"),
+        JsonInputError::Content { .. } => error.to_string(),
+    }
+}

@@ -1,0 +1,93 @@
+//! The `onepath` command-line program as a library: [`run`] takes the arguments and the two
+//! output streams and returns the exit status, so tests drive it in-process as well as
+//! through the binary.
+#![forbid(unsafe_code)]
+
+mod build;
+mod commands;
+mod help;
+mod input;
+mod options;
+mod output;
+
+use std::fmt;
+use std::io::Write;
+
+/// The exit status of a run that failed: bad arguments, bad input or a library error.
+pub const EXIT_FAILURE: i32 = 2;
+
+/// A failed run: one line for stderr, naming the file, the line (where there is one) and
+/// what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CliError {
+    message: String,
+}
+
+impl CliError {
+    /// An error with the given message.
+    pub(crate) fn new(message: impl Into<String>) -> Self {
+        Self {
+            message: message.into(),
+        }
+    }
+
+    /// A usage error of `command`, pointing at its help.
+    pub(crate) fn usage(command: &str, message: impl fmt::Display) -> Self {
+        let help = if command.is_empty() {
+            "onepath --help".to_string()
+        } else {
+            format!("onepath {command} --help")
+        };
+        Self::new(format!("{message} (see `{help}`)"))
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// Runs the program with `args` (without the program name), writing the summary and help to
+/// `stdout` and errors to `stderr`. Returns the exit status: 0 on success, [`EXIT_FAILURE`]
+/// on any error, after which no output file exists.
+pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
+    match dispatch(args, stdout) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(stderr, "onepath: error: {e}");
+            EXIT_FAILURE
+        }
+    }
+}
+
+fn dispatch(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+    let print = |stdout: &mut dyn Write, text: &str| {
+        let _ = stdout.write_all(text.as_bytes());
+        Ok(())
+    };
+    let Some(command) = args.first() else {
+        return print(stdout, help::MAIN);
+    };
+    let rest = &args[1..];
+    match command.as_str() {
+        "--help" | "-h" | "help" => match rest.first().map(String::as_str) {
+            None => print(stdout, help::MAIN),
+            Some(name) => match help::for_command(name) {
+                Some(text) => print(stdout, text),
+                None => Err(CliError::usage("", format!("unknown command `{name}`"))),
+            },
+        },
+        "--version" | "-V" => print(stdout, &format!("onepath {}\n", env!("CARGO_PKG_VERSION"))),
+        "build" => build::run_build(rest, stdout),
+        "region" => commands::run_region(rest, stdout),
+        "triangulate" => commands::run_triangulate(rest, stdout),
+        "partition" => commands::run_partition(rest, stdout),
+        other if other.starts_with('-') => {
+            Err(CliError::usage("", format!("unknown option `{other}`")))
+        }
+        other => Err(CliError::usage("", format!("unknown command `{other}`"))),
+    }
+}

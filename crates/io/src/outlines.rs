@@ -1,0 +1,307 @@
+//! Outline input: onepath's outline JSON files and GeoJSON geometries, read into
+//! [`Outline`]s with errors that name the JSON path at fault.
+
+use onepath_build2d::{Outline, Vector2D};
+use serde_json::Value;
+use std::fmt;
+
+/// The SnapBits used when a file does not give its own: 16, the library's default.
+pub const DEFAULT_SNAP_BITS: u32 = 16;
+
+/// Outlines read from a file, with the grid they ask for.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct OutlineFile {
+    /// The `snap_bits` field of the file, or `None` when it has none (GeoJSON never does
+    /// unless it carries the field as a foreign member).
+    pub snap_bits: Option<u32>,
+    /// The outlines, each read by the even-odd rule.
+    pub outlines: Vec<Outline>,
+}
+
+/// A JSON input that cannot be read: either not JSON at all, or JSON whose content is
+/// wrong at a path such as `outlines[2][0][5]`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum JsonInputError {
+    /// The text is not valid JSON; the position is 1-based.
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        /// The 1-based line of the error.
+        line: usize,
+        /// The 1-based column of the error.
+        column: usize,
+        /// What serde_json found wrong.
+        message: String,
+    },
+    /// The JSON is well formed but a value is not what the format asks for.
+    #[error("at {path}: {message}")]
+    Content {
+        /// Where the value is, as a JSON path (`$` is the whole document).
+        path: String,
+        /// What is wrong with it.
+        message: String,
+    },
+}
+
+fn content(path: &JsonPath<'_>, message: impl fmt::Display) -> JsonInputError {
+    JsonInputError::Content {
+        path: path.to_string(),
+        message: message.to_string(),
+    }
+}
+
+/// A path into a JSON document, built as the reader descends.
+#[derive(Clone, Copy)]
+enum JsonPath<'a> {
+    Root,
+    Key(&'a JsonPath<'a>, &'a str),
+    Index(&'a JsonPath<'a>, usize),
+}
+
+impl fmt::Display for JsonPath<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JsonPath::Root => f.write_str("$"),
+            JsonPath::Key(JsonPath::Root, key) => write!(f, "{key}"),
+            JsonPath::Key(parent, key) => write!(f, "{parent}.{key}"),
+            JsonPath::Index(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
+/// Parses JSON text, turning a syntax error into [`JsonInputError::Syntax`].
+pub fn parse_json(text: &str) -> Result<Value, JsonInputError> {
+    serde_json::from_str(text).map_err(|e| JsonInputError::Syntax {
+        line: e.line(),
+        column: e.column(),
+        message: strip_position(&e.to_string()),
+    })
+}
+
+/// serde_json appends " at line L column C" to its messages; the position is reported
+/// separately, so it is removed here.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// Reads either an outline file or GeoJSON: an object with a `type` member is GeoJSON,
+/// anything else must be an outline file.
+pub fn read_outlines(text: &str) -> Result<OutlineFile, JsonInputError> {
+    let value = parse_json(text)?;
+    if value.get("type").is_some() {
+        geojson_outlines(&value)
+    } else {
+        outline_file(&value)
+    }
+}
+
+/// Reads an outline file: `{"snap_bits": 16, "outlines": [[ring, ...], ...]}` where a ring
+/// is `[[x, y], ...]`; `snap_bits` may be left out. Each ring is closed from its last
+/// vertex back to its first; a repeated closing vertex is harmless.
+pub fn read_outline_file(text: &str) -> Result<OutlineFile, JsonInputError> {
+    outline_file(&parse_json(text)?)
+}
+
+/// Reads GeoJSON: a `Polygon`, `MultiPolygon`, `Feature` or `FeatureCollection` (other
+/// geometry types are errors). Each polygon becomes one outline made of its rings, without
+/// the closing vertex GeoJSON repeats; a top-level `snap_bits` member is honoured.
+pub fn read_geojson(text: &str) -> Result<OutlineFile, JsonInputError> {
+    geojson_outlines(&parse_json(text)?)
+}
+
+fn object<'v>(
+    value: &'v Value,
+    path: &JsonPath<'_>,
+) -> Result<&'v serde_json::Map<String, Value>, JsonInputError> {
+    value
+        .as_object()
+        .ok_or_else(|| content(path, format!("expected an object, found {}", kind(value))))
+}
+
+fn array<'v>(value: &'v Value, path: &JsonPath<'_>) -> Result<&'v [Value], JsonInputError> {
+    value
+        .as_array()
+        .map(Vec::as_slice)
+        .ok_or_else(|| content(path, format!("expected an array, found {}", kind(value))))
+}
+
+fn kind(value: &Value) -> &'static str {
+    match value {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn snap_bits_member(
+    map: &serde_json::Map<String, Value>,
+    path: &JsonPath<'_>,
+) -> Result<Option<u32>, JsonInputError> {
+    let Some(value) = map.get("snap_bits") else {
+        return Ok(None);
+    };
+    let path = JsonPath::Key(path, "snap_bits");
+    value
+        .as_u64()
+        .and_then(|b| u32::try_from(b).ok())
+        .map(Some)
+        .ok_or_else(|| {
+            content(
+                &path,
+                format!("expected a non-negative integer, found {value}"),
+            )
+        })
+}
+
+fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
+    let root = JsonPath::Root;
+    let map = object(value, &root)?;
+    if let Some(unknown) = map
+        .keys()
+        .find(|k| !matches!(k.as_str(), "snap_bits" | "outlines"))
+    {
+        return Err(content(
+            &JsonPath::Key(&root, unknown),
+            "unknown member (an outline file has `snap_bits` and `outlines`)",
+        ));
+    }
+    let snap_bits = snap_bits_member(map, &root)?;
+    let outlines_path = JsonPath::Key(&root, "outlines");
+    let list = map
+        .get("outlines")
+        .ok_or_else(|| content(&root, "missing member `outlines`"))?;
+    let outlines = array(list, &outlines_path)?
+        .iter()
+        .enumerate()
+        .map(|(i, rings)| read_rings(rings, &JsonPath::Index(&outlines_path, i), false))
+        .collect::<Result<_, _>>()?;
+    Ok(OutlineFile {
+        snap_bits,
+        outlines,
+    })
+}
+
+/// Reads `[[[x, y], ...], ...]` into an outline; GeoJSON rings drop their closing vertex.
+fn read_rings(
+    value: &Value,
+    path: &JsonPath<'_>,
+    geojson: bool,
+) -> Result<Outline, JsonInputError> {
+    let rings = array(value, path)?
+        .iter()
+        .enumerate()
+        .map(|(r, ring)| {
+            let ring_path = JsonPath::Index(path, r);
+            let mut points = array(ring, &ring_path)?
+                .iter()
+                .enumerate()
+                .map(|(v, point)| read_point(point, &JsonPath::Index(&ring_path, v)))
+                .collect::<Result<Vec<_>, _>>()?;
+            if geojson && points.len() > 1 && points.first() == points.last() {
+                points.pop();
+            }
+            Ok(points)
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Outline::new(rings))
+}
+
+fn read_point(value: &Value, path: &JsonPath<'_>) -> Result<Vector2D, JsonInputError> {
+    let items = array(value, path)?;
+    // GeoJSON positions may carry an altitude as a third number; it is ignored.
+    if items.len() < 2 {
+        return Err(content(
+            path,
+            format!("a point needs 2 coordinates, found {}", items.len()),
+        ));
+    }
+    let coordinate = |i: usize| {
+        let v = &items[i];
+        match v.as_f64() {
+            Some(c) if c.is_finite() => Ok(c),
+            Some(c) => Err(content(
+                &JsonPath::Index(path, i),
+                format!("{c} is not finite"),
+            )),
+            None => Err(content(
+                &JsonPath::Index(path, i),
+                format!("expected a number, found {}", kind(v)),
+            )),
+        }
+    };
+    Ok(Vector2D::new(coordinate(0)?, coordinate(1)?))
+}
+
+fn geojson_outlines(value: &Value) -> Result<OutlineFile, JsonInputError> {
+    let root = JsonPath::Root;
+    let snap_bits = match value.as_object() {
+        Some(map) => snap_bits_member(map, &root)?,
+        None => None,
+    };
+    let mut outlines = Vec::new();
+    geojson_object(value, &root, &mut outlines)?;
+    Ok(OutlineFile {
+        snap_bits,
+        outlines,
+    })
+}
+
+fn geojson_object(
+    value: &Value,
+    path: &JsonPath<'_>,
+    out: &mut Vec<Outline>,
+) -> Result<(), JsonInputError> {
+    let map = object(value, path)?;
+    let type_path = JsonPath::Key(path, "type");
+    let kind = map
+        .get("type")
+        .ok_or_else(|| content(path, "missing member `type`"))?
+        .as_str()
+        .ok_or_else(|| content(&type_path, "expected a string"))?;
+    let member = |name: &'static str| {
+        map.get(name)
+            .ok_or_else(|| content(path, format!("a {kind} needs a `{name}` member")))
+    };
+    match kind {
+        "FeatureCollection" => {
+            let features_path = JsonPath::Key(path, "features");
+            for (i, feature) in array(member("features")?, &features_path)?
+                .iter()
+                .enumerate()
+            {
+                geojson_object(feature, &JsonPath::Index(&features_path, i), out)?;
+            }
+        }
+        "Feature" => {
+            let geometry = member("geometry")?;
+            // A feature without geometry (`null`) is legal GeoJSON and adds nothing.
+            if !geometry.is_null() {
+                geojson_object(geometry, &JsonPath::Key(path, "geometry"), out)?;
+            }
+        }
+        "Polygon" => {
+            let coords = JsonPath::Key(path, "coordinates");
+            out.push(read_rings(member("coordinates")?, &coords, true)?);
+        }
+        "MultiPolygon" => {
+            let coords = JsonPath::Key(path, "coordinates");
+            for (i, polygon) in array(member("coordinates")?, &coords)?.iter().enumerate() {
+                out.push(read_rings(polygon, &JsonPath::Index(&coords, i), true)?);
+            }
+        }
+        other => {
+            return Err(content(
+                &type_path,
+                format!(
+                    "`{other}` is not supported (use Polygon, MultiPolygon, Feature or FeatureCollection)"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

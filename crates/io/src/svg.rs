@@ -1,0 +1,199 @@
+//! SVG pictures of a region and its meshes, scaled to fit and readable at a glance.
+
+use onepath_build2d::{ConvexPartition, GridPoint, Region, Triangulation};
+use std::fmt::Write as _;
+use std::io;
+
+/// Which way the input's y axis points on the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum YAxis {
+    /// Mathematical orientation: y grows upwards (outline files, GeoJSON).
+    Up,
+    /// Picture orientation: y grows downwards, so a tile map looks as its file reads.
+    Down,
+}
+
+/// What [`render_svg`] draws, back to front: the `background` region (pale grey), the
+/// `region` (filled, holes left open by the even-odd rule on one path of all rings), the
+/// triangle edges, the polygon edges, and the region's boundary.
+#[derive(Clone, Copy, Debug)]
+pub struct SvgPicture<'a> {
+    /// The region to fill.
+    pub region: &'a Region,
+    /// A region drawn behind it, for example the walkable area before the agent shrink.
+    pub background: Option<&'a Region>,
+    /// Triangles whose edges are drawn (thin, light).
+    pub triangulation: Option<&'a Triangulation>,
+    /// Convex polygons whose edges are drawn (thin, darker).
+    pub partition: Option<&'a ConvexPartition>,
+    /// The orientation of the input's y axis.
+    pub y_axis: YAxis,
+    /// The length of the picture's long side in pixels, margins included.
+    pub size: u32,
+}
+
+impl<'a> SvgPicture<'a> {
+    /// A picture of `region` alone, 1024 pixels on the long side.
+    pub fn new(region: &'a Region, y_axis: YAxis) -> Self {
+        Self {
+            region,
+            background: None,
+            triangulation: None,
+            partition: None,
+            y_axis,
+            size: 1024,
+        }
+    }
+}
+
+/// Maps grid points to page pixels.
+struct PageTransform {
+    lo: GridPoint,
+    hi: GridPoint,
+    scale: f64,
+    margin: f64,
+    y_axis: YAxis,
+}
+
+impl PageTransform {
+    fn point(&self, s: &mut String, p: GridPoint) {
+        let x = self.margin + (p.x - self.lo.x) as f64 * self.scale;
+        let dy = match self.y_axis {
+            YAxis::Down => p.y - self.lo.y,
+            YAxis::Up => self.hi.y - p.y,
+        };
+        let y = self.margin + dy as f64 * self.scale;
+        let _ = write!(s, "{x:.2} {y:.2}");
+    }
+}
+
+fn bounds(regions: &[Option<&Region>]) -> (GridPoint, GridPoint) {
+    let boxes: Vec<(GridPoint, GridPoint)> = regions
+        .iter()
+        .flatten()
+        .filter_map(|r| r.bounds())
+        .collect();
+    let Some(&first) = boxes.first() else {
+        return (GridPoint::new(0, 0), GridPoint::new(1, 1));
+    };
+    boxes.iter().fold(first, |(lo, hi), &(a, b)| {
+        (
+            GridPoint::new(lo.x.min(a.x), lo.y.min(a.y)),
+            GridPoint::new(hi.x.max(b.x), hi.y.max(b.y)),
+        )
+    })
+}
+
+/// One path of closed rings, `M x y L x y ... Z` per ring.
+fn ring_path(t: &PageTransform, region: &Region) -> String {
+    let mut d = String::new();
+    for ring in region.rings() {
+        for (k, &p) in ring.iter().enumerate() {
+            d.push_str(if k == 0 { "M" } else { " L" });
+            t.point(&mut d, p);
+        }
+        d.push_str(" Z ");
+    }
+    d
+}
+
+/// One path of the edges of index polygons, each shared edge once: an edge is drawn from
+/// the side with the smaller index, or from its only side on the boundary.
+fn edge_path<'l>(
+    t: &PageTransform,
+    vertices: &[GridPoint],
+    cells: impl Iterator<Item = (&'l [u32], &'l [i32])>,
+) -> String {
+    let mut d = String::new();
+    for (i, (corners, neighbors)) in cells.enumerate() {
+        let n = corners.len();
+        for k in 0..n {
+            if neighbors[k] >= 0 && (neighbors[k] as usize) < i {
+                continue;
+            }
+            d.push('M');
+            t.point(&mut d, vertices[corners[k] as usize]);
+            d.push_str(" L");
+            t.point(&mut d, vertices[corners[(k + 1) % n] as usize]);
+            d.push(' ');
+        }
+    }
+    d
+}
+
+/// The SVG text of a picture (see [`SvgPicture`]; the conventions are in `docs/cli.md`).
+pub fn render_svg(picture: &SvgPicture<'_>) -> String {
+    let (lo, hi) = bounds(&[Some(picture.region), picture.background]);
+    let size = f64::from(picture.size.max(64));
+    let margin = (size / 64.0).round();
+    let span = (hi.x - lo.x).max(hi.y - lo.y).max(1) as f64;
+    let scale = (size - 2.0 * margin) / span;
+    let width = ((hi.x - lo.x) as f64 * scale + 2.0 * margin).ceil();
+    let height = ((hi.y - lo.y) as f64 * scale + 2.0 * margin).ceil();
+    let t = PageTransform {
+        lo,
+        hi,
+        scale,
+        margin,
+        y_axis: picture.y_axis,
+    };
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
+    );
+    s.push_str("<title>onepath navigation mesh</title>\n");
+    let _ = writeln!(
+        s,
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
+    );
+    let _ = writeln!(
+        s,
+        "<rect x=\"{margin}\" y=\"{margin}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"#5a5a5a\"/>",
+        (hi.x - lo.x) as f64 * scale,
+        (hi.y - lo.y) as f64 * scale
+    );
+    if let Some(background) = picture.background {
+        let _ = writeln!(
+            s,
+            "<path d=\"{}\" fill=\"#a8a8a8\" fill-rule=\"evenodd\" stroke=\"none\"/>",
+            ring_path(&t, background)
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<path d=\"{}\" fill=\"#eaf2fb\" fill-rule=\"evenodd\" stroke=\"none\"/>",
+        ring_path(&t, picture.region)
+    );
+    if let Some(tri) = picture.triangulation {
+        let cells = tri
+            .triangles()
+            .iter()
+            .map(|c| c.as_slice())
+            .zip(tri.neighbors().chunks(3));
+        let _ = writeln!(
+            s,
+            "<path d=\"{}\" fill=\"none\" stroke=\"#9dbbe0\" stroke-width=\"0.4\"/>",
+            edge_path(&t, tri.vertices(), cells)
+        );
+    }
+    if let Some(partition) = picture.partition {
+        let _ = writeln!(
+            s,
+            "<path d=\"{}\" fill=\"none\" stroke=\"#2f6db5\" stroke-width=\"0.7\"/>",
+            edge_path(&t, partition.vertices(), partition.iter())
+        );
+    }
+    let _ = writeln!(
+        s,
+        "<path d=\"{}\" fill=\"none\" stroke=\"#0b2f5c\" stroke-width=\"1\" stroke-linejoin=\"round\"/>",
+        ring_path(&t, picture.region)
+    );
+    s.push_str("</svg>\n");
+    s
+}
+
+/// Writes [`render_svg`] of `picture`.
+pub fn write_svg(out: &mut dyn io::Write, picture: &SvgPicture<'_>) -> io::Result<()> {
+    out.write_all(render_svg(picture).as_bytes())
+}
