@@ -1,5 +1,65 @@
 //! Exact 2D navigation-mesh geometry: regions, boolean operations, offsets, triangulation
 //! and convex partition, bit for bit the same on every platform.
+//!
+//! ```
+//! use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, Outline, Region};
+//!
+//! # fn main() -> Result<(), onepath_build2d::Error> {
+//! let options = Geometry2DOptions::default(); // a grid of 2^-16 user units
+//! // A 20 x 12 room with a pillar, read by the even-odd rule (ring order and orientation
+//! // do not matter), and a crate in a corner subtracted from it.
+//! let room = Region::from_outlines(
+//!     &[Outline::from_rings([
+//!         vec![[0.0, 0.0], [20.0, 0.0], [20.0, 12.0], [0.0, 12.0]],
+//!         vec![[8.0, 4.0], [8.0, 8.0], [12.0, 8.0], [12.0, 4.0]],
+//!     ])],
+//!     &options,
+//! )?;
+//! let crate_box = Region::from_outlines(
+//!     &[Outline::from_ring([[17.0, 9.0], [20.0, 9.0], [20.0, 12.0], [17.0, 12.0]])],
+//!     &options,
+//! )?;
+//! let walkable = room.difference(&crate_box)?;
+//! assert_eq!(walkable.area(), 20.0 * 12.0 - 16.0 - 9.0);
+//!
+//! // Where an agent of radius 0.5 can stand, cut into convex polygons of at most 6 vertices.
+//! let pipeline = Mesh2DPipeline::new(1.0, 0.5);
+//! let mesh = pipeline.build(&walkable)?;
+//! mesh.check_invariants().expect("a valid mesh");
+//! assert!(mesh.polygons().len() >= 4);
+//! for (vertices, neighbours) in mesh.polygons().iter() {
+//!     assert_eq!(vertices.len(), neighbours.len()); // -1 marks a wall
+//! }
+//!
+//! // Offsets grow or shrink a region with round or square corners.
+//! let grown = walkable.offset(0.25, Join::Round, 0.01)?;
+//! assert!(grown.area() > walkable.area());
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # What it guarantees
+//!
+//! - **Exact.** Input coordinates (finite, magnitude at most `2^21`) are rounded once to a
+//!   grid of `2^-snap_bits` user units ([`Geometry2DOptions`]); from there every sign comes
+//!   from an exact predicate and every constructed point from exact integer arithmetic
+//!   rounded once. The only approximation is snap rounding's distortion: a segment moves by
+//!   at most one grid unit near other geometry.
+//! - **Deterministic.** Results depend only on the set of input edges and the options, not
+//!   on outline order, ring order, start vertex, ring direction, threads or platform.
+//! - **Valid.** Every result satisfies its `check_invariants()`: rings never cross,
+//!   polygons are convex and counter-clockwise, adjacency is symmetric, areas add up
+//!   exactly ([`Region::area2`] is twice the area as an exact `i128`).
+//! - **No panics.** Bad input is an [`Error`] naming what is wrong and where (outline,
+//!   ring, vertex, grid line).
+//!
+//! # Where things come from
+//!
+//! The behaviour follows `docs/build2d-spec.txt` and `docs/decisions.md` in the repository.
+//! This crate validates, snaps and composes: snap rounding is `onepath-arrangement`, the
+//! winding sweep and ring tracing `onepath-winding`, offset pieces `onepath-offset`, the
+//! triangulation `onepath-cdt` and the convex merge `onepath-convex`, all on the exact
+//! predicates of `onepath-predicates`.
 #![forbid(unsafe_code)]
 
 mod check;
@@ -22,3 +82,7 @@ pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
 pub use region::Region;
 pub use triangulate::{ConvexPartition, Triangulation};
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

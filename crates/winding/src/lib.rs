@@ -53,3 +53,7 @@ pub use inside::{InsideRule, boundary_edges};
 pub use rings::{TraceError, trace_rings};
 pub use sweep::{SegmentWindings, label};
 pub use tilemap::trace_tile_map;
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

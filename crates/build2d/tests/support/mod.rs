@@ -69,7 +69,7 @@ pub fn scrambled(rng: &mut Rng, outlines: &[Outline]) -> Vec<Outline> {
                     let mut r = r.clone();
                     let k = (rng.next() % r.len() as u64) as usize;
                     r.rotate_left(k);
-                    if rng.next() % 2 == 0 {
+                    if rng.next().is_multiple_of(2) {
                         r.reverse();
                     }
                     r
