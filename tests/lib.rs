@@ -39,3 +39,7 @@ pub fn map_region(map: &TileMap) -> Region {
     )
     .expect("tile map region")
 }
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
