@@ -4,6 +4,7 @@ use crate::error::{Error, Location, Result};
 
 /// A point or vector in user units (the `Vector2D` of the specification).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vector2D {
     /// The x coordinate.
     pub x: f64,
@@ -49,6 +50,7 @@ pub const MAX_SNAP_BITS: u32 = 16;
 
 /// Options shared by every operation: the snap grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Geometry2DOptions {
     /// The grid unit is `2^-snap_bits` user units; `0..=16`, default 16.
     pub snap_bits: u32,
@@ -91,6 +93,7 @@ impl Geometry2DOptions {
 /// ring needs at least 3 vertices and every coordinate must be finite with magnitude at
 /// most `2^21`.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outline {
     /// The rings.
     pub rings: Vec<Vec<Vector2D>>,

@@ -53,6 +53,14 @@
 //! - **No panics.** Bad input is an [`Error`] naming what is wrong and where (outline,
 //!   ring, vertex, grid line).
 //!
+//! # Optional features
+//!
+//! - `serde`: `Serialize` / `Deserialize` for the input and result types in a documented,
+//!   stable shape; results are validated by their `check_invariants()` when read.
+//! - `geo-types`: `Outline` from `geo_types::Polygon` / `MultiPolygon`, and
+//!   [`Region::to_multi_polygon`].
+//! - `mint`: [`Vector2D`] to and from `mint::Point2` / `mint::Vector2`.
+//!
 //! # Where things come from
 //!
 //! The behaviour follows `docs/build2d-spec.txt` and `docs/decisions.md` in the repository.
@@ -64,12 +72,18 @@
 
 mod check;
 mod error;
+#[cfg(feature = "geo-types")]
+mod geo_impl;
 mod input;
+#[cfg(feature = "mint")]
+mod mint_impl;
 mod navmesh;
 mod offset;
 mod pipeline;
 mod polygons;
 mod region;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod snap;
 mod triangulate;
 

@@ -53,6 +53,38 @@ impl PartialEq for NavMesh {
 impl Eq for NavMesh {}
 
 impl NavMesh {
+    /// A navigation mesh from its parts (for example read back from a file), accepted only
+    /// when the region and the polygons are valid, use one grid, cover the same area
+    /// exactly, the fans are the polygons' own and the triangle count is the one the
+    /// polygons were merged from (the sum of their vertex counts minus two). Timings are
+    /// zero.
+    pub fn from_parts(
+        region: Region,
+        triangle_count: usize,
+        partition: ConvexPartition,
+        fans: Vec<Vec<i32>>,
+    ) -> Result<Self, String> {
+        if region.snap_bits() != partition.snap_bits() {
+            return Err("the region and the polygons use different grids".into());
+        }
+        let merged: usize = partition.iter().map(|(p, _)| p.len() - 2).sum();
+        if merged != triangle_count {
+            return Err(format!("the polygons hold {merged} triangles, not {triangle_count}"));
+        }
+        if partition.vertex_fans().map_err(|e| e.to_string())? != fans {
+            return Err("the vertex fans are not the polygons' own".into());
+        }
+        let mesh = Self {
+            region,
+            triangle_count,
+            partition,
+            fans,
+            timings: StageTimings::default(),
+        };
+        mesh.check_invariants()?;
+        Ok(mesh)
+    }
+
     /// The walkable region after the shrink: where an agent's centre may stand.
     pub fn region(&self) -> &Region {
         &self.region

@@ -7,6 +7,7 @@ use onepath_offset::pipeline_arc_tolerance;
 
 /// The build pipeline's settings (the specification's `Mesh2DPipeline`, decisions D6).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mesh2DPipeline {
     /// The tile map's cell size in user units; sets the shrink's arc tolerance.
     pub cell_size: f64,

@@ -77,6 +77,36 @@ pub(crate) fn check_vertex_limit(max: usize) -> Result<()> {
 }
 
 impl Triangulation {
+    /// A triangulation from its parts (for example read back from a file), accepted only
+    /// when the vertices are strictly sorted, every index is in range and
+    /// [`Triangulation::check_invariants`] holds.
+    pub fn from_parts(
+        snap_bits: u32,
+        vertices: Vec<GridPoint>,
+        triangles: Vec<[u32; 3]>,
+        neighbors: Vec<i32>,
+    ) -> Result<Self, String> {
+        if vertices.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the vertices are not strictly sorted by (x, y)".into());
+        }
+        if triangles.iter().flatten().any(|&v| v as usize >= vertices.len()) {
+            return Err("a triangle names a vertex out of range".into());
+        }
+        if neighbors.len() != 3 * triangles.len()
+            || neighbors.iter().any(|&n| n < -1 || (n >= 0 && n as usize >= triangles.len()))
+        {
+            return Err("the neighbour list does not match the triangles".into());
+        }
+        let triangulation = Self {
+            snap_bits,
+            vertices,
+            triangles,
+            neighbors,
+        };
+        triangulation.check_invariants()?;
+        Ok(triangulation)
+    }
+
     /// The SnapBits of the grid.
     pub fn snap_bits(&self) -> u32 {
         self.snap_bits
@@ -176,6 +206,30 @@ pub struct ConvexPartition {
 }
 
 impl ConvexPartition {
+    /// A partition from its parts (for example read back from a file): vertex indices into
+    /// `vertices` and the neighbour across each edge, accepted only when
+    /// [`ConvexPartition::check_invariants`] holds.
+    pub fn from_polygons(
+        snap_bits: u32,
+        vertices: Vec<GridPoint>,
+        polygons: &[Vec<u32>],
+        neighbors: &[Vec<i32>],
+        max_vertices_per_polygon: usize,
+    ) -> Result<Self, String> {
+        let partition = onepath_convex::ConvexPartition::from_polygons(
+            polygons,
+            neighbors,
+            max_vertices_per_polygon,
+            &vertices,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Self {
+            snap_bits,
+            vertices,
+            partition,
+        })
+    }
+
     /// The SnapBits of the grid.
     pub fn snap_bits(&self) -> u32 {
         self.snap_bits

@@ -47,6 +47,7 @@
 
 mod error;
 mod fans;
+mod import;
 #[cfg(test)]
 mod invariant_checks_tests;
 mod invariants;

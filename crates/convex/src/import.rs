@@ -1,0 +1,78 @@
+//! Rebuilding a partition from plain polygon lists (for deserialisation), fully validated.
+
+use crate::{ConvexError, ConvexPartition};
+use onepath_predicates::GridPoint;
+
+impl ConvexPartition {
+    /// A partition from its polygons (vertex indices into `points`) and their neighbour
+    /// lists, as [`ConvexPartition::to_nested`] gives them, accepted only when it passes
+    /// [`ConvexPartition::check_invariants`] against `points`.
+    ///
+    /// This is how a stored partition is read back: nothing that breaks a promise of the
+    /// type (convexity, orientation, canonical order, symmetric adjacency) gets in.
+    pub fn from_polygons(
+        polygons: &[Vec<u32>],
+        neighbors: &[Vec<i32>],
+        max_vertices_per_polygon: usize,
+        points: &[GridPoint],
+    ) -> Result<Self, ConvexError> {
+        if !(3..=16).contains(&max_vertices_per_polygon) {
+            return Err(ConvexError::VertexLimit {
+                limit: max_vertices_per_polygon,
+            });
+        }
+        let invariant = |polygon: usize, reason: &str| ConvexError::Invariant {
+            polygon,
+            reason: reason.to_owned(),
+        };
+        if polygons.len() != neighbors.len() {
+            return Err(invariant(0, "the polygon and neighbour lists differ in length"));
+        }
+        let mut vertices = Vec::new();
+        let mut flat_neighbors = Vec::new();
+        let mut offsets = vec![0];
+        for (i, (polygon, around)) in polygons.iter().zip(neighbors).enumerate() {
+            if polygon.len() != around.len() {
+                return Err(invariant(i, "one neighbour per edge is needed"));
+            }
+            vertices.extend_from_slice(polygon);
+            flat_neighbors.extend_from_slice(around);
+            offsets.push(vertices.len());
+        }
+        let partition = Self::from_parts(vertices, offsets, flat_neighbors, max_vertices_per_polygon);
+        partition.check_invariants(points)?;
+        Ok(partition)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square() -> Vec<GridPoint> {
+        [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(x, y)| GridPoint::new(x, y)).to_vec()
+    }
+
+    #[test]
+    fn a_valid_partition_round_trips() {
+        let points = square();
+        let p = ConvexPartition::from_polygons(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 6, &points).unwrap();
+        let (polygons, neighbors) = p.to_nested();
+        assert_eq!(ConvexPartition::from_polygons(&polygons, &neighbors, 6, &points).unwrap(), p);
+    }
+
+    #[test]
+    fn broken_partitions_are_rejected() {
+        let points = square();
+        let bad = |polygons: &[Vec<u32>], neighbors: &[Vec<i32>], max| {
+            ConvexPartition::from_polygons(polygons, neighbors, max, &points).is_err()
+        };
+        assert!(bad(&[vec![0, 1, 3, 2]], &[vec![-1; 4]], 6), "clockwise");
+        assert!(bad(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 3), "over the limit");
+        assert!(bad(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 17), "bad limit");
+        assert!(bad(&[vec![0, 2, 3, 9]], &[vec![-1; 4]], 6), "vertex out of range");
+        assert!(bad(&[vec![0, 2, 3, 1]], &[vec![-1; 3]], 6), "short neighbour list");
+        assert!(bad(&[vec![0, 2, 3], vec![0, 3, 1]], &[vec![-1, -1, -1], vec![-1, -1, -1]], 6), "asymmetric");
+        assert!(bad(&[vec![0, 2, 3, 1]], &[], 6), "lengths");
+    }
+}
