@@ -4,7 +4,7 @@
 use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
 use crate::options::parse_args;
 use crate::output::{OutputPlan, counted, format_error, ms, region_stats, written_line};
-use crate::{CliError, help};
+use crate::{CliError, help, library_error};
 use onepath_build2d::Mesh2DPipeline;
 use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
 use std::io::Write;
@@ -78,7 +78,7 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
     };
     let mesh = pipeline
         .build(&input.region)
-        .map_err(|e| CliError::new(format!("{}: {e}", input.name)))?;
+        .map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
     let mut plan = OutputPlan::default();

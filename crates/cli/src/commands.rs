@@ -5,7 +5,7 @@ use crate::build::{DEFAULT_AGENT_RADIUS, DEFAULT_MAX_VERTS, input_settings};
 use crate::input::load_file;
 use crate::options::{ParsedArgs, parse_args};
 use crate::output::{OutputPlan, counted, format_error, region_stats, written_line};
-use crate::{CliError, help};
+use crate::{CliError, help, library_error};
 use onepath_build2d::{Join, Mesh2DPipeline};
 use onepath_io::{ResultJson, SvgPicture, region_to_geojson, render_svg};
 use std::io::Write;
@@ -39,7 +39,7 @@ fn parse_or_help(
 
 /// Prefixes a library error with what was being done.
 fn failed(what: &str) -> impl Fn(onepath_build2d::Error) -> CliError + '_ {
-    move |e| CliError::new(format!("{what}: {e}"))
+    move |e| library_error(what, e)
 }
 
 /// Runs `onepath region OP A [B] [options]`.

@@ -1,8 +1,8 @@
 //! Reading an input file into a region: Moving AI maps and text grids (tile maps) or outline
 //! JSON and GeoJSON files, with errors that name the file and the line.
 
-use crate::CliError;
 use crate::output::counted;
+use crate::{CliError, library_error};
 use onepath_build2d::{Geometry2DOptions, Region, Vector2D};
 use onepath_io::{JsonInputError, YAxis, read_outlines, read_tile_map};
 use std::path::Path;
@@ -12,7 +12,7 @@ use std::path::Path;
 pub(crate) const DEMO_MAP: &str = include_str!("../../../tests/data/movingai/den312d.map");
 
 /// The bundled demo map's name in messages.
-pub(crate) const DEMO_NAME: &str = "den312d.map (bundled demo)";
+pub(crate) const DEMO_NAME: &str = "den312d.map, the bundled demo";
 
 /// How tile maps are placed and which grid inputs without their own `snap_bits` use.
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +129,7 @@ pub(crate) fn load_text(
         Vector2D::new(0.0, 0.0),
         &options,
     )
-    .map_err(|e| at(e.to_string()))?;
+    .map_err(|e| library_error(name, e))?;
     Ok(Input {
         name: name.to_string(),
         region,

@@ -42,6 +42,37 @@ impl CliError {
     }
 }
 
+/// The command-line option behind a library argument name, where there is one.
+fn option_name(argument: &str) -> Option<&'static str> {
+    Some(match argument {
+        "max_vertices_per_polygon" => "--max-verts",
+        "agent_radius" => "--agent-radius",
+        "cell_size" => "--cell-size",
+        "distance" => "--distance",
+        "arc_tolerance" => "--arc-tolerance",
+        _ => return None,
+    })
+}
+
+/// A library error met while working on `context` (a file name or an operation), naming
+/// the command-line option where the bad value came from one.
+pub(crate) fn library_error(context: &str, error: onepath_build2d::Error) -> CliError {
+    use onepath_build2d::{Error, Location};
+    if let Error::OutOfRange {
+        location: Location::Argument(name),
+        message,
+    }
+    | Error::InvalidArgument {
+        location: Location::Argument(name),
+        message,
+    } = &error
+        && let Some(option) = option_name(name)
+    {
+        return CliError::new(format!("{context}: option `{option}`: {message}"));
+    }
+    CliError::new(format!("{context}: {error}"))
+}
+
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)

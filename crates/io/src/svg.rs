@@ -63,7 +63,7 @@ impl PageTransform {
             YAxis::Up => self.hi.y - p.y,
         };
         let y = self.margin + dy as f64 * self.scale;
-        let _ = write!(s, "{x:.2} {y:.2}");
+        let _ = write!(s, "{x:.1} {y:.1}");
     }
 }
 
@@ -89,22 +89,28 @@ fn ring_path(t: &PageTransform, region: &Region) -> String {
     let mut d = String::new();
     for ring in region.rings() {
         for (k, &p) in ring.iter().enumerate() {
-            d.push_str(if k == 0 { "M" } else { " L" });
+            d.push(if k == 0 { 'M' } else { 'L' });
             t.point(&mut d, p);
         }
-        d.push_str(" Z ");
+        d.push('Z');
     }
     d
 }
 
-/// One path of the edges of index polygons, each shared edge once: an edge is drawn from
-/// the side with the smaller index, or from its only side on the boundary.
-fn edge_path<'l>(
+/// The most edges in one `<path>` of mesh edges: long `d` attributes are split so that no
+/// attribute exceeds the 10 MB that libxml2-based viewers (librsvg) accept.
+const EDGES_PER_PATH: usize = 20_000;
+
+/// The `d` attributes of the edges of index polygons, each shared edge once: an edge is
+/// drawn from the side with the smaller index, or from its only side on the boundary.
+fn edge_paths<'l>(
     t: &PageTransform,
     vertices: &[GridPoint],
     cells: impl Iterator<Item = (&'l [u32], &'l [i32])>,
-) -> String {
+) -> Vec<String> {
+    let mut paths = Vec::new();
     let mut d = String::new();
+    let mut edges = 0;
     for (i, (corners, neighbors)) in cells.enumerate() {
         let n = corners.len();
         for k in 0..n {
@@ -113,12 +119,28 @@ fn edge_path<'l>(
             }
             d.push('M');
             t.point(&mut d, vertices[corners[k] as usize]);
-            d.push_str(" L");
+            d.push('L');
             t.point(&mut d, vertices[corners[(k + 1) % n] as usize]);
-            d.push(' ');
+            edges += 1;
+            if edges % EDGES_PER_PATH == 0 {
+                paths.push(std::mem::take(&mut d));
+            }
         }
     }
-    d
+    if !d.is_empty() {
+        paths.push(d);
+    }
+    paths
+}
+
+/// Writes one `<path>` per `d` attribute with the given stroke.
+fn stroke_paths(s: &mut String, paths: &[String], color: &str, width: f64) {
+    for d in paths {
+        let _ = writeln!(
+            s,
+            "<path d=\"{d}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"{width}\"/>"
+        );
+    }
 }
 
 /// The SVG text of a picture (see [`SvgPicture`]; the conventions are in `docs/cli.md`).
@@ -130,6 +152,10 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
     let scale = (size - 2.0 * margin) / span;
     let width = ((hi.x - lo.x) as f64 * scale + 2.0 * margin).ceil();
     let height = ((hi.y - lo.y) as f64 * scale + 2.0 * margin).ceil();
+    // Thin strokes where the picture is dense: full width up to about one ring vertex per
+    // 8 x 8 pixels, down to a quarter of it for 512 x 512 game maps.
+    let vertices = picture.region.vertex_count().max(1) as f64;
+    let thin = (size / (8.0 * vertices.sqrt())).clamp(0.25, 1.0);
     let t = PageTransform {
         lo,
         hi,
@@ -171,22 +197,20 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
             .iter()
             .map(|c| c.as_slice())
             .zip(tri.neighbors().chunks(3));
-        let _ = writeln!(
-            s,
-            "<path d=\"{}\" fill=\"none\" stroke=\"#9dbbe0\" stroke-width=\"0.4\"/>",
-            edge_path(&t, tri.vertices(), cells)
+        stroke_paths(
+            &mut s,
+            &edge_paths(&t, tri.vertices(), cells),
+            "#9dbbe0",
+            0.4 * thin,
         );
     }
     if let Some(partition) = picture.partition {
-        let _ = writeln!(
-            s,
-            "<path d=\"{}\" fill=\"none\" stroke=\"#2f6db5\" stroke-width=\"0.7\"/>",
-            edge_path(&t, partition.vertices(), partition.iter())
-        );
+        let paths = edge_paths(&t, partition.vertices(), partition.iter());
+        stroke_paths(&mut s, &paths, "#2f6db5", 0.7 * thin);
     }
     let _ = writeln!(
         s,
-        "<path d=\"{}\" fill=\"none\" stroke=\"#0b2f5c\" stroke-width=\"1\" stroke-linejoin=\"round\"/>",
+        "<path d=\"{}\" fill=\"none\" stroke=\"#0b2f5c\" stroke-width=\"{thin}\" stroke-linejoin=\"round\"/>",
         ring_path(&t, picture.region)
     );
     s.push_str("</svg>\n");

@@ -163,7 +163,10 @@ fn result_json_holds_exact_values() {
     assert_eq!(value["area2_grid"], region.area2().to_string());
     assert_eq!(value["rings"].as_array().unwrap().len(), 2);
     let point = &value["rings"][1][2];
-    assert_eq!([point[0].as_f64(), point[1].as_f64()], [Some(2.0), Some(2.5)]);
+    assert_eq!(
+        [point[0].as_f64(), point[1].as_f64()],
+        [Some(2.0), Some(2.5)]
+    );
     assert_eq!(value["vertices"].as_array().unwrap().len(), 8);
     assert_eq!(
         value["triangles"].as_array().unwrap().len(),
@@ -257,8 +260,8 @@ fn svg_fills_with_even_odd_and_flips_for_y_up() {
     assert!(up.trim_end().ends_with("</svg>"));
     // Square 4 x 4 on 1024 px with a 16 px margin: scale 248 px per unit. The ring starts
     // at (0, 0), the bottom-left corner: y up puts it at the bottom, y down at the top.
-    assert!(up.contains("M16.00 1008.00 L"), "{up}");
+    assert!(up.contains("M16.0 1008.0L"), "{up}");
     let down = render_svg(&SvgPicture::new(&region, YAxis::Down));
-    assert!(down.contains("M16.00 16.00 L"), "{down}");
+    assert!(down.contains("M16.0 16.0L"), "{down}");
     assert_eq!(up.matches("<path").count(), 3);
 }

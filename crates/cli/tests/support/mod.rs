@@ -16,7 +16,11 @@ pub fn workspace() -> PathBuf {
 
 /// A Moving AI map of the shared corpus.
 pub fn movingai(name: &str) -> String {
-    workspace().join("tests/data/movingai").join(name).display().to_string()
+    workspace()
+        .join("tests/data/movingai")
+        .join(name)
+        .display()
+        .to_string()
 }
 
 /// A file of this crate's own test data.
@@ -83,7 +87,11 @@ pub fn run_binary(args: &[&str], dir: &Path) -> Outcome {
 /// Runs in-process and insists on success.
 pub fn run_ok(args: &[&str]) -> String {
     let outcome = run(args);
-    assert_eq!(outcome.status, 0, "onepath {args:?} failed: {}", outcome.stderr);
+    assert_eq!(
+        outcome.status, 0,
+        "onepath {args:?} failed: {}",
+        outcome.stderr
+    );
     assert!(outcome.stderr.is_empty(), "{}", outcome.stderr);
     outcome.stdout
 }
