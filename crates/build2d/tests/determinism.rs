@@ -65,7 +65,7 @@ fn scrambled(case: &Case, rng: &mut SplitMix64) -> Case {
                 for ring in &mut outline.rings {
                     let k = rng.below(ring.len().max(1));
                     ring.rotate_left(k);
-                    if rng.next() % 2 == 0 {
+                    if rng.next().is_multiple_of(2) {
                         ring.reverse();
                     }
                 }
@@ -76,11 +76,16 @@ fn scrambled(case: &Case, rng: &mut SplitMix64) -> Case {
 }
 
 fn has_outlines(case: &Case) -> bool {
-    case.regions.iter().any(|r| matches!(&r.source, Source::Outlines(o) if !o.is_empty()))
+    case.regions
+        .iter()
+        .any(|r| matches!(&r.source, Source::Outlines(o) if !o.is_empty()))
 }
 
 fn name(path: &std::path::Path) -> String {
-    path.file_name().expect("a file name").to_string_lossy().into_owned()
+    path.file_name()
+        .expect("a file name")
+        .to_string_lossy()
+        .into_owned()
 }
 
 #[test]
@@ -98,7 +103,11 @@ fn scrambled_outlines_give_identical_text() {
             let other = scrambled(&case, &mut rng);
             changed |= other != case;
             let text = case::run(&other);
-            assert!(text == expected, "{} differs when scrambled with seed {seed}", name(&path));
+            assert!(
+                text == expected,
+                "{} differs when scrambled with seed {seed}",
+                name(&path)
+            );
         }
         assert!(changed, "{}: no scramble changed the input", name(&path));
         tested += 1;
@@ -109,8 +118,10 @@ fn scrambled_outlines_give_identical_text() {
 
 #[test]
 fn threads_give_identical_text() {
-    let inputs: Vec<(PathBuf, Case)> =
-        case::input_files().into_iter().map(|p| (p.clone(), case::parse(&p))).collect();
+    let inputs: Vec<(PathBuf, Case)> = case::input_files()
+        .into_iter()
+        .map(|p| (p.clone(), case::parse(&p)))
+        .collect();
     assert!(inputs.len() >= 40, "only {} golden inputs", inputs.len());
     let expected: Vec<String> = inputs.iter().map(|(_, c)| case::run(c)).collect();
     const THREADS: usize = 4;
@@ -129,12 +140,19 @@ fn threads_give_identical_text() {
                 })
             })
             .collect();
-        handles.into_iter().map(|h| h.join().expect("a thread panicked")).collect()
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a thread panicked"))
+            .collect()
     });
     for (t, result) in results.iter().enumerate() {
         assert_eq!(result.len(), inputs.len());
         for (i, text) in result {
-            assert!(*text == expected[*i], "{} differs on thread {t}", name(&inputs[*i].0));
+            assert!(
+                *text == expected[*i],
+                "{} differs on thread {t}",
+                name(&inputs[*i].0)
+            );
         }
     }
 }

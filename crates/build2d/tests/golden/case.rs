@@ -24,8 +24,6 @@
 //! `shrink RADIUS CELL` (the build pipeline's shrink), which replace the current region, and
 //! `triangulate`, `partition N`, `build RADIUS CELL N` (a whole `NavMesh`), which leave it.
 
-#![allow(dead_code)] // Each of the two test binaries uses a different part of this module.
-
 use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, Outline, Region, Vector2D};
 use std::path::{Path, PathBuf};
 
@@ -119,7 +117,10 @@ fn number<T: std::str::FromStr>(word: &str, at: &str) -> T {
 }
 
 fn fields<'a>(words: &[&'a str], n: usize, at: &str) -> Vec<&'a str> {
-    assert!(words.len() == n, "{at}: expected {n} arguments, got {words:?}");
+    assert!(
+        words.len() == n,
+        "{at}: expected {n} arguments, got {words:?}"
+    );
     words.to_vec()
 }
 
@@ -130,19 +131,39 @@ fn read_moving_ai(path: &Path, cell: f64) -> Source {
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let mut lines = text.lines().skip_while(|l| l.starts_with("type"));
     let mut header = |key: &str| -> usize {
-        let line = lines.next().unwrap_or_else(|| panic!("{}: truncated header", path.display()));
-        let value = line.strip_prefix(key).unwrap_or_else(|| panic!("{}: want {key}", path.display()));
+        let line = lines
+            .next()
+            .unwrap_or_else(|| panic!("{}: truncated header", path.display()));
+        let value = line
+            .strip_prefix(key)
+            .unwrap_or_else(|| panic!("{}: want {key}", path.display()));
         number(value.trim(), key)
     };
     let height = header("height");
     let width = header("width");
-    assert_eq!(lines.next(), Some("map"), "{}: no `map` line", path.display());
+    assert_eq!(
+        lines.next(),
+        Some("map"),
+        "{}: no `map` line",
+        path.display()
+    );
     let cells: Vec<bool> = lines
         .take(height)
         .flat_map(|row| row.chars().map(|c| matches!(c, '.' | 'G' | 'S')))
         .collect();
-    assert_eq!(cells.len(), width * height, "{}: bad map shape", path.display());
-    Source::TileMap { cells, width, height, cell, origin: Vector2D::new(0.0, 0.0) }
+    assert_eq!(
+        cells.len(),
+        width * height,
+        "{}: bad map shape",
+        path.display()
+    );
+    Source::TileMap {
+        cells,
+        width,
+        height,
+        cell,
+        origin: Vector2D::new(0.0, 0.0),
+    }
 }
 
 /// Parses the input file at `path`.
@@ -150,13 +171,19 @@ pub(crate) fn parse(path: &Path) -> Case {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let dir = path.parent().expect("input file without a folder");
-    let mut case = Case { regions: Vec::new(), steps: Vec::new(), summary: false };
+    let mut case = Case {
+        regions: Vec::new(),
+        steps: Vec::new(),
+        summary: false,
+    };
     let mut snap_bits = 16;
     let mut lines = text.lines().enumerate();
     while let Some((n, line)) = lines.next() {
         let at = format!("{}:{}", path.display(), n + 1);
         let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&keyword, args)) = words.split_first() else { continue };
+        let Some((&keyword, args)) = words.split_first() else {
+            continue;
+        };
         let current = case.regions.last_mut();
         match keyword {
             _ if keyword.starts_with('#') => {}
@@ -168,7 +195,11 @@ pub(crate) fn parse(path: &Path) -> Case {
                 source: Source::Outlines(Vec::new()),
             }),
             "outline" | "ring" => {
-                let Some(RegionSpec { source: Source::Outlines(outlines), .. }) = current else {
+                let Some(RegionSpec {
+                    source: Source::Outlines(outlines),
+                    ..
+                }) = current
+                else {
                     panic!("{at}: `{keyword}` outside an outline region")
                 };
                 if keyword == "outline" || outlines.is_empty() {
@@ -176,13 +207,16 @@ pub(crate) fn parse(path: &Path) -> Case {
                 }
                 if keyword == "ring" {
                     let c: Vec<f64> = args.iter().map(|w| number(w, &at)).collect();
-                    assert!(c.len() % 2 == 0, "{at}: odd number of coordinates");
+                    assert!(c.len().is_multiple_of(2), "{at}: odd number of coordinates");
                     let ring = c.chunks(2).map(|p| Vector2D::new(p[0], p[1])).collect();
                     outlines.last_mut().expect("an outline").rings.push(ring);
                 }
             }
             "tilemap" => {
-                assert!(args.len() == 3 || args.len() == 5, "{at}: tilemap W H CELL [OX OY]");
+                assert!(
+                    args.len() == 3 || args.len() == 5,
+                    "{at}: tilemap W H CELL [OX OY]"
+                );
                 let (width, height) = (number(args[0], &at), number(args[1], &at));
                 let origin = match args.len() {
                     5 => Vector2D::new(number(args[3], &at), number(args[4], &at)),
@@ -194,13 +228,23 @@ pub(crate) fn parse(path: &Path) -> Case {
                     assert_eq!(row.len(), width, "{at}: a row of the wrong length");
                     cells.extend(row.chars().map(|c| c == '.'));
                 }
-                let source = Source::TileMap { cells, width, height, cell: number(args[2], &at), origin };
-                current.unwrap_or_else(|| panic!("{at}: tilemap outside a region")).source = source;
+                let source = Source::TileMap {
+                    cells,
+                    width,
+                    height,
+                    cell: number(args[2], &at),
+                    origin,
+                };
+                current
+                    .unwrap_or_else(|| panic!("{at}: tilemap outside a region"))
+                    .source = source;
             }
             "movingai" => {
                 let a = fields(args, 2, &at);
                 let source = read_moving_ai(&dir.join(a[0]), number(a[1], &at));
-                current.unwrap_or_else(|| panic!("{at}: movingai outside a region")).source = source;
+                current
+                    .unwrap_or_else(|| panic!("{at}: movingai outside a region"))
+                    .source = source;
             }
             "import" => {
                 let a = fields(args, 2, &at);
@@ -222,7 +266,9 @@ pub(crate) fn parse(path: &Path) -> Case {
 fn parse_step(args: &[&str], at: &str) -> Step {
     let expect_error = args.last() == Some(&"!err");
     let args = &args[..args.len() - usize::from(expect_error)];
-    let (&name, rest) = args.split_first().unwrap_or_else(|| panic!("{at}: empty op"));
+    let (&name, rest) = args
+        .split_first()
+        .unwrap_or_else(|| panic!("{at}: empty op"));
     let op = match name {
         "load" => Op::Load(fields(rest, 1, at)[0].to_string()),
         "union" | "intersection" | "difference" | "xor" => {
@@ -249,7 +295,11 @@ fn parse_step(args: &[&str], at: &str) -> Step {
         }
         other => panic!("{at}: unknown operation {other:?}"),
     };
-    Step { op, title: args.join(" "), expect_error }
+    Step {
+        op,
+        title: args.join(" "),
+        expect_error,
+    }
 }
 
 /// Builds an input region.
@@ -257,24 +307,33 @@ pub(crate) fn build_region(spec: &RegionSpec) -> Region {
     let options = Geometry2DOptions::with_snap_bits(spec.snap_bits);
     let region = match &spec.source {
         Source::Outlines(outlines) => Region::from_outlines(outlines, &options),
-        Source::TileMap { cells, width, height, cell, origin } => {
-            Region::from_tile_map(cells, *width, *height, *cell, *origin, &options)
-        }
+        Source::TileMap {
+            cells,
+            width,
+            height,
+            cell,
+            origin,
+        } => Region::from_tile_map(cells, *width, *height, *cell, *origin, &options),
     };
     region.unwrap_or_else(|e| panic!("region {} cannot be built: {e}", spec.name))
 }
 
 /// Runs a case: the canonical text of every input region, then of every operation.
 pub(crate) fn run(case: &Case) -> String {
-    let regions: Vec<(String, Region)> =
-        case.regions.iter().map(|s| (s.name.clone(), build_region(s))).collect();
+    let regions: Vec<(String, Region)> = case
+        .regions
+        .iter()
+        .map(|s| (s.name.clone(), build_region(s)))
+        .collect();
     let find = |name: &str| -> &Region {
         let found = regions.iter().find(|(n, _)| n == name);
         &found.unwrap_or_else(|| panic!("no region named {name}")).1
     };
     let mut out = crate::render::Output::new(case.summary);
     for (name, region) in &regions {
-        out.section(&format!("region {name}"), |text| crate::render::region(text, region));
+        out.section(&format!("region {name}"), |text| {
+            crate::render::region(text, region)
+        });
     }
     let mut current = regions[0].1.clone();
     for step in &case.steps {
@@ -300,8 +359,12 @@ pub(crate) fn run(case: &Case) -> String {
                     let pipeline = pipeline(current.snap_bits(), *radius, *cell, 6);
                     current = pipeline.shrink(&current)?;
                 }
-                Op::Triangulate => crate::render::triangulation(&mut text, &current.triangulate()?, &current),
-                Op::Partition(n) => crate::render::partition(&mut text, &current.partition_convex(*n)?, &current),
+                Op::Triangulate => {
+                    crate::render::triangulation(&mut text, &current.triangulate()?, &current)
+                }
+                Op::Partition(n) => {
+                    crate::render::partition(&mut text, &current.partition_convex(*n)?, &current)
+                }
                 Op::Build(radius, cell, n) => {
                     let mesh = pipeline(current.snap_bits(), *radius, *cell, *n).build(&current)?;
                     crate::render::navmesh(&mut text, &mesh);
@@ -314,7 +377,10 @@ pub(crate) fn run(case: &Case) -> String {
         })();
         match result {
             Ok(text) => {
-                assert!(!step.expect_error, "{title}: succeeded but `!err` says it must fail");
+                assert!(
+                    !step.expect_error,
+                    "{title}: succeeded but `!err` says it must fail"
+                );
                 out.section(&title, |t| t.push_str(&text));
             }
             Err(e) => {
@@ -327,5 +393,10 @@ pub(crate) fn run(case: &Case) -> String {
 }
 
 fn pipeline(snap_bits: u32, agent_radius: f64, cell_size: f64, max: usize) -> Mesh2DPipeline {
-    Mesh2DPipeline { cell_size, agent_radius, max_vertices_per_polygon: max, snap_bits }
+    Mesh2DPipeline {
+        cell_size,
+        agent_radius,
+        max_vertices_per_polygon: max,
+        snap_bits,
+    }
 }

@@ -20,8 +20,6 @@
 //! A summarised case (`summary`) prints, per section, its line count, the 64-bit FNV-1a hash
 //! of the full section text and its first 40 lines.
 
-#![allow(dead_code)] // Each of the two test binaries uses a different part of this module.
-
 use onepath_build2d::{ConvexPartition, NavMesh, Region, Triangulation};
 use std::fmt::Write;
 
@@ -44,7 +42,10 @@ pub(crate) struct Output {
 impl Output {
     /// An empty output; `summary` summarises every section.
     pub(crate) fn new(summary: bool) -> Self {
-        Self { summary, text: String::new() }
+        Self {
+            summary,
+            text: String::new(),
+        }
     }
 
     /// Appends the section `title`, written by `write`.
@@ -54,8 +55,12 @@ impl Output {
         writeln!(self.text, "== {title} ==").unwrap();
         if self.summary {
             let lines = body.lines().count();
-            writeln!(self.text, "summary: lines {lines}, fnv1a64 {:016x}", fnv1a64(body.as_bytes()))
-                .unwrap();
+            writeln!(
+                self.text,
+                "summary: lines {lines}, fnv1a64 {:016x}",
+                fnv1a64(body.as_bytes())
+            )
+            .unwrap();
             for line in body.lines().take(SUMMARY_LINES) {
                 writeln!(self.text, "{line}").unwrap();
             }
@@ -95,7 +100,11 @@ pub(crate) fn region(out: &mut String, region: &Region) {
 }
 
 fn join<T: ToString>(items: &[T]) -> String {
-    items.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Writes a triangulation of `of` after checking its invariants and exact area.
@@ -103,7 +112,11 @@ pub(crate) fn triangulation(out: &mut String, t: &Triangulation, of: &Region) {
     if let Err(e) = t.check_invariants() {
         panic!("a triangulation breaks its invariants: {e}");
     }
-    assert_eq!(t.area2(), of.area2(), "the triangles do not cover the region");
+    assert_eq!(
+        t.area2(),
+        of.area2(),
+        "the triangles do not cover the region"
+    );
     writeln!(
         out,
         "triangulation: vertices {}, triangles {}, area2 {}",
@@ -127,9 +140,18 @@ pub(crate) fn partition(out: &mut String, p: &ConvexPartition, of: &Region) {
     if let Err(e) = p.check_invariants() {
         panic!("a partition breaks its invariants: {e}");
     }
-    assert_eq!(p.area2(), of.area2(), "the polygons do not cover the region");
-    let left = p.remaining_mergeable_diagonals().expect("mergeable diagonals");
-    assert!(left.is_empty(), "the merge left removable diagonals {left:?}");
+    assert_eq!(
+        p.area2(),
+        of.area2(),
+        "the polygons do not cover the region"
+    );
+    let left = p
+        .remaining_mergeable_diagonals()
+        .expect("mergeable diagonals");
+    assert!(
+        left.is_empty(),
+        "the merge left removable diagonals {left:?}"
+    );
     writeln!(
         out,
         "partition: max {}, vertices {}, polygons {}, area2 {}",
