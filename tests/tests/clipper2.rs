@@ -57,7 +57,9 @@ fn parse(text: &str) -> Vec<Case> {
             section = "";
             continue;
         }
-        let Some(case) = cases.last_mut() else { continue };
+        let Some(case) = cases.last_mut() else {
+            continue;
+        };
         if let Some(v) = line.strip_prefix("CLIPTYPE:") {
             case.clip_type = v.trim().to_string();
         } else if let Some(v) = line.strip_prefix("FILLRULE:") {
@@ -66,7 +68,13 @@ fn parse(text: &str) -> Vec<Case> {
             case.sol_area = v.trim().parse().expect("area");
         } else if line.starts_with("SOL_COUNT:") {
         } else if matches!(line, "SUBJECTS" | "SUBJECTS_OPEN" | "CLIPS") {
-            section = if line == "SUBJECTS" { "s" } else if line == "CLIPS" { "c" } else { "o" };
+            section = if line == "SUBJECTS" {
+                "s"
+            } else if line == "CLIPS" {
+                "c"
+            } else {
+                "o"
+            };
         } else if !line.is_empty() {
             let path = parse_path(line);
             match section {
@@ -88,7 +96,13 @@ fn evenodd_cases_match_clipper2_areas() {
     for case in cases.iter().filter(|c| c.fill_rule == "EVENODD") {
         run += 1;
         // Scale cases beyond the 2^21 input limit by a power of two (exact in f64).
-        let max = case.subjects.iter().chain(&case.clips).flatten().flatten().fold(0.0f64, |m, v| m.max(v.abs()));
+        let max = case
+            .subjects
+            .iter()
+            .chain(&case.clips)
+            .flatten()
+            .flatten()
+            .fold(0.0f64, |m, v| m.max(v.abs()));
         let mut scale = 1.0;
         while max * scale > 2_097_152.0 {
             scale /= 2.0;
@@ -98,7 +112,11 @@ fn evenodd_cases_match_clipper2_areas() {
                 paths
                     .iter()
                     .filter(|p| p.len() >= 3)
-                    .map(|p| p.iter().map(|q| Vector2D::new(q[0] * scale, q[1] * scale)).collect())
+                    .map(|p| {
+                        p.iter()
+                            .map(|q| Vector2D::new(q[0] * scale, q[1] * scale))
+                            .collect()
+                    })
                     .collect(),
             )
         };
@@ -113,22 +131,37 @@ fn evenodd_cases_match_clipper2_areas() {
             other => panic!("case {}: clip type {other}", case.caption),
         }
         .unwrap();
-        result.check_invariants().unwrap_or_else(|e| panic!("case {}: {e}", case.caption));
+        result
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("case {}: {e}", case.caption));
         if case.sol_area > 0.0 && case.open_subjects == 0 {
             checked += 1;
             let area = result.area() / (scale * scale);
             if let Some(&(_, exact)) = INDEPENDENT_AREAS.iter().find(|(c, _)| *c == case.caption) {
                 let deviation = (area - exact).abs() / exact;
-                assert!(deviation <= 1e-5, "case {}: area {area}, exact {exact}", case.caption);
+                assert!(
+                    deviation <= 1e-5,
+                    "case {}: area {area}, exact {exact}",
+                    case.caption
+                );
                 continue;
             }
             let deviation = (area - case.sol_area).abs() / case.sol_area;
             if deviation > worst.0 {
                 worst = (deviation, case.caption.clone());
             }
-            assert!(deviation <= 0.01, "case {}: area {area}, Clipper2 {}", case.caption, case.sol_area);
+            assert!(
+                deviation <= 0.01,
+                "case {}: area {area}, Clipper2 {}",
+                case.caption,
+                case.sol_area
+            );
         }
     }
-    eprintln!("{run} EVENODD cases run, {checked} areas checked, worst deviation {:.4}% (case {})", 100.0 * worst.0, worst.1);
+    eprintln!(
+        "{run} EVENODD cases run, {checked} areas checked, worst deviation {:.4}% (case {})",
+        100.0 * worst.0,
+        worst.1
+    );
     assert_eq!(run, 163);
 }

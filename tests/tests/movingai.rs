@@ -11,18 +11,33 @@ fn every_map_traces_to_its_passable_area() {
     for name in &names {
         let map = load_map(name);
         let region = map_region(&map);
-        region.check_invariants().unwrap_or_else(|e| panic!("{name}: {e}"));
+        region
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
         // Unit cells are 65536 grid units wide: twice a cell's area is 2 * 2^32.
-        assert_eq!(region.area2(), 2 * (1i128 << 32) * map.walkable_count() as i128, "{name}");
+        assert_eq!(
+            region.area2(),
+            2 * (1i128 << 32) * map.walkable_count() as i128,
+            "{name}"
+        );
     }
 }
 
 /// The distance from `(x, y)` (user units, y up, unit cells) to the nearest blocked cell or
 /// the outside of the map, searching cells within `reach`.
 fn distance_to_blocked(map: &TileMap, x: f64, y: f64, reach: f64) -> f64 {
-    let mut best = x.min(map.width as f64 - x).min(y).min(map.height as f64 - y);
-    let (x0, x1) = ((x - reach).floor().max(0.0) as usize, ((x + reach).ceil() as usize).min(map.width));
-    let (y0, y1) = ((y - reach).floor().max(0.0) as usize, ((y + reach).ceil() as usize).min(map.height));
+    let mut best = x
+        .min(map.width as f64 - x)
+        .min(y)
+        .min(map.height as f64 - y);
+    let (x0, x1) = (
+        (x - reach).floor().max(0.0) as usize,
+        ((x + reach).ceil() as usize).min(map.width),
+    );
+    let (y0, y1) = (
+        (y - reach).floor().max(0.0) as usize,
+        ((y + reach).ceil() as usize).min(map.height),
+    );
     for cy in y0..y1 {
         for cx in x0..x1 {
             if !map.get(cx, cy) {
@@ -39,7 +54,11 @@ fn distance_to_blocked(map: &TileMap, x: f64, y: f64, reach: f64) -> f64 {
 /// units, for agent radius `r` and cell size `cell` on the default grid.
 fn chord_clearance(r: f64, cell: f64) -> f64 {
     let scale = 65536.0;
-    let tol = onepath_offset::effective_tolerance(onepath_offset::pipeline_arc_tolerance(cell, r) * scale, r * scale).unwrap();
+    let tol = onepath_offset::effective_tolerance(
+        onepath_offset::pipeline_arc_tolerance(cell, r) * scale,
+        r * scale,
+    )
+    .unwrap();
     let m = onepath_offset::choose_m(r * scale, tol);
     let ring = onepath_offset::equal_area_ring(r * scale, m).offsets;
     let closest = (0..ring.len())
@@ -70,7 +89,9 @@ fn shrink_keeps_its_clearance_on_every_map() {
         let region = map_region(&map);
         for r in [0.5, 1.0] {
             let shrunk = Mesh2DPipeline::new(1.0, r).shrink(&region).unwrap();
-            shrunk.check_invariants().unwrap_or_else(|e| panic!("{name} r={r}: {e}"));
+            shrunk
+                .check_invariants()
+                .unwrap_or_else(|e| panic!("{name} r={r}: {e}"));
             assert!(shrunk.area2() <= region.area2());
             // The equal-area chords may come closer than r (the specification rounds the
             // deficit to 4.9% for 8 vertices; it is 4.904%), plus the snap-rounding distortion.
@@ -80,7 +101,10 @@ fn shrink_keeps_its_clearance_on_every_map() {
                     let (p, q) = (ring[i], ring[(i + 1) % ring.len()]);
                     for (x, y) in [(p.x, p.y), ((p.x + q.x) / 2.0, (p.y + q.y) / 2.0)] {
                         let d = distance_to_blocked(&map, x, y, r + 1.0);
-                        assert!(d >= bound, "{name} r={r}: ({x}, {y}) is {d} from the boundary");
+                        assert!(
+                            d >= bound,
+                            "{name} r={r}: ({x}, {y}) is {d} from the boundary"
+                        );
                     }
                 }
             }
@@ -95,25 +119,47 @@ fn build_every_map_at_every_radius_and_limit() {
         let region = map_region(&load_map(&name));
         for r in [0.0, 0.5, 1.0] {
             let mesh = Mesh2DPipeline::new(1.0, r).build(&region).unwrap();
-            mesh.check_invariants().unwrap_or_else(|e| panic!("{name} r={r}: {e}"));
+            mesh.check_invariants()
+                .unwrap_or_else(|e| panic!("{name} r={r}: {e}"));
             let triangulation = mesh.region().triangulate().unwrap();
-            triangulation.check_invariants().unwrap_or_else(|e| panic!("{name} r={r}: {e}"));
+            triangulation
+                .check_invariants()
+                .unwrap_or_else(|e| panic!("{name} r={r}: {e}"));
             assert_eq!(triangulation.area2(), mesh.region().area2(), "{name} r={r}");
             let mut counts = Vec::new();
             for limit in [3, 6, 8, 16] {
                 let partition = triangulation.partition_convex(limit).unwrap();
-                partition.check_invariants().unwrap_or_else(|e| panic!("{name} r={r} limit={limit}: {e}"));
-                assert_eq!(partition.area2(), mesh.region().area2(), "{name} r={r} limit={limit}");
-                assert!(partition.remaining_mergeable_diagonals().unwrap().is_empty());
+                partition
+                    .check_invariants()
+                    .unwrap_or_else(|e| panic!("{name} r={r} limit={limit}: {e}"));
+                assert_eq!(
+                    partition.area2(),
+                    mesh.region().area2(),
+                    "{name} r={r} limit={limit}"
+                );
+                assert!(
+                    partition
+                        .remaining_mergeable_diagonals()
+                        .unwrap()
+                        .is_empty()
+                );
                 if limit == 3 {
-                    assert_eq!(partition.len(), triangulation.len(), "{name}: limit 3 keeps the triangles");
+                    assert_eq!(
+                        partition.len(),
+                        triangulation.len(),
+                        "{name}: limit 3 keeps the triangles"
+                    );
                 } else {
                     // The greedy pass need not be monotone in the limit (onepath-convex has a
                     // counterexample), but merging never adds polygons.
                     assert!(partition.len() <= counts[0], "{name} r={r} limit={limit}");
                 }
                 if limit == 6 {
-                    assert_eq!(&partition, mesh.polygons(), "{name} r={r}: build is shrink, triangulate, partition");
+                    assert_eq!(
+                        &partition,
+                        mesh.polygons(),
+                        "{name} r={r}: build is shrink, triangulate, partition"
+                    );
                 }
                 counts.push(partition.len());
             }
@@ -130,11 +176,21 @@ fn polygon_counts_beside_polyanya_reference_meshes() {
     // reported beside them. Both are exact covers of the same passable cells.
     for (name, reference) in [("arena.map", 55), ("Aurora.map", 19_244)] {
         let map = load_map(name);
-        let pipeline = Mesh2DPipeline { max_vertices_per_polygon: 16, ..Mesh2DPipeline::new(1.0, 0.0) };
+        let pipeline = Mesh2DPipeline {
+            max_vertices_per_polygon: 16,
+            ..Mesh2DPipeline::new(1.0, 0.0)
+        };
         let mesh = pipeline.build(&map_region(&map)).unwrap();
         mesh.check_invariants().unwrap();
-        eprintln!("{name}: onepath {} polygons (limit 16), polyanya reference {reference}", mesh.polygons().len());
-        assert!(mesh.polygons().len() < 2 * reference, "{name}: {}", mesh.polygons().len());
+        eprintln!(
+            "{name}: onepath {} polygons (limit 16), polyanya reference {reference}",
+            mesh.polygons().len()
+        );
+        assert!(
+            mesh.polygons().len() < 2 * reference,
+            "{name}: {}",
+            mesh.polygons().len()
+        );
     }
 }
 

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Rng, e, p, random_edges, verify};
+use common::{DrawInput, Rng, e, p, random_edges, verify};
 use onepath_arrangement::{ArrangeOptions, Operand, TaggedEdge, arrange_traced};
 use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint, orient2d};
 

@@ -8,7 +8,14 @@ fn main() -> Result<(), onepath_build2d::Error> {
     let options = Geometry2DOptions::default();
     // An L-shaped hall (one outline; ring orientation does not matter).
     let hall = Region::from_outlines(
-        &[Outline::from_ring([[0.0, 0.0], [30.0, 0.0], [30.0, 10.0], [12.0, 10.0], [12.0, 25.0], [0.0, 25.0]])],
+        &[Outline::from_ring([
+            [0.0, 0.0],
+            [30.0, 0.0],
+            [30.0, 10.0],
+            [12.0, 10.0],
+            [12.0, 25.0],
+            [0.0, 25.0],
+        ])],
         &options,
     )?;
     // Obstacles: a rotated crate, a round pillar (a 16-gon), and a table overlapping the wall.
@@ -29,8 +36,15 @@ fn main() -> Result<(), onepath_build2d::Error> {
         &options,
     )?;
     let walkable = hall.difference(&obstacles)?;
-    walkable.check_invariants().expect("regions are always valid");
-    println!("hall {:.3}, obstacles {:.3}, walkable {:.3}", hall.area(), obstacles.area(), walkable.area());
+    walkable
+        .check_invariants()
+        .expect("regions are always valid");
+    println!(
+        "hall {:.3}, obstacles {:.3}, walkable {:.3}",
+        hall.area(),
+        obstacles.area(),
+        walkable.area()
+    );
 
     let mesh = Mesh2DPipeline::new(0.5, 0.4).build(&walkable)?;
     println!(

@@ -13,7 +13,11 @@ fn main() -> Result<(), onepath_build2d::Error> {
         ],
         &Geometry2DOptions::default(),
     )?;
-    println!("plus: area {}, {} vertices", plus.area(), plus.vertex_count());
+    println!(
+        "plus: area {}, {} vertices",
+        plus.area(),
+        plus.vertex_count()
+    );
     for (distance, join, tolerance) in [
         (1.0, Join::Round, 0.01),
         (1.0, Join::Round, 0.0001),

@@ -15,7 +15,10 @@ fn to_polyanya(mesh: &NavMesh) -> Result<polyanya::Mesh, polyanya::MeshError> {
         .iter()
         .zip(mesh.vertex_fans())
         .map(|(p, fan)| {
-            let around = fan.iter().map(|&n| u32::try_from(n).unwrap_or(u32::MAX)).collect();
+            let around = fan
+                .iter()
+                .map(|&n| u32::try_from(n).unwrap_or(u32::MAX))
+                .collect();
             polyanya::Vertex::new(Vec2::new(p.x as f32, p.y as f32), around)
         })
         .collect();
@@ -32,15 +35,35 @@ fn to_polyanya(mesh: &NavMesh) -> Result<polyanya::Mesh, polyanya::MeshError> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A room split by a wall with one door.
-    let map = ["..........", "..........", "####.#####", "..........", ".........."];
-    let cells: Vec<bool> = map.iter().flat_map(|r| r.chars().map(|c| c == '.')).collect();
-    let region = Region::from_tile_map(&cells, 10, 5, 1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())?;
+    let map = [
+        "..........",
+        "..........",
+        "####.#####",
+        "..........",
+        "..........",
+    ];
+    let cells: Vec<bool> = map
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == '.'))
+        .collect();
+    let region = Region::from_tile_map(
+        &cells,
+        10,
+        5,
+        1.0,
+        Vector2D::new(0.0, 0.0),
+        &Geometry2DOptions::default(),
+    )?;
     let mesh = Mesh2DPipeline::new(1.0, 0.25).build(&region)?;
     let mut finder = to_polyanya(&mesh)?;
     finder.bake();
     let (from, to) = (Vec2::new(0.5, 0.5), Vec2::new(9.5, 4.5));
     let path = finder.path(from, to).ok_or("no path")?;
-    println!("{} polygons; path from {from} to {to}: length {:.4}", mesh.polygons().len(), path.length);
+    println!(
+        "{} polygons; path from {from} to {to}: length {:.4}",
+        mesh.polygons().len(),
+        path.length
+    );
     println!("through {:?}", path.path);
     // The path must pass the door at x in [4.25, 4.75]: longer than the straight line.
     assert!(path.length > from.distance(to));

@@ -25,13 +25,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if paths.is_empty() {
         return Err("usage: stage_timings MAP... [--radius R] [--tile K]".into());
     }
-    println!("map | size | trace ms | shrink ms | triangulate ms | partition ms | fans ms | polygons");
+    println!(
+        "map | size | trace ms | shrink ms | triangulate ms | partition ms | fans ms | polygons"
+    );
     for path in paths {
         let map = onepath_io::read_tile_map(&std::fs::read_to_string(&path)?)?;
         let (w, h) = (map.width * tile, map.height * tile);
-        let cells: Vec<bool> = (0..w * h).map(|i| map.get((i % w) % map.width, (i / w) % map.height)).collect();
+        let cells: Vec<bool> = (0..w * h)
+            .map(|i| map.get((i % w) % map.width, (i / w) % map.height))
+            .collect();
         let start = Instant::now();
-        let region = Region::from_tile_map(&cells, w, h, 1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())?;
+        let region = Region::from_tile_map(
+            &cells,
+            w,
+            h,
+            1.0,
+            Vector2D::new(0.0, 0.0),
+            &Geometry2DOptions::default(),
+        )?;
         let trace = start.elapsed();
         let mesh = Mesh2DPipeline::new(1.0, radius).build(&region)?;
         let t = mesh.timings();
@@ -40,11 +51,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let name = path.rsplit('/').next().unwrap_or(&path);
         println!(
             "{name} | {w}x{h} | {:.1} ({:.0}%) | {:.1} ({:.0}%) | {:.1} ({:.0}%) | {:.1} ({:.0}%) | {:.1} ({:.0}%) | {}",
-            ms(trace), 100.0 * ms(trace) / total,
-            ms(t.shrink), 100.0 * ms(t.shrink) / total,
-            ms(t.triangulate), 100.0 * ms(t.triangulate) / total,
-            ms(t.partition), 100.0 * ms(t.partition) / total,
-            ms(t.fans), 100.0 * ms(t.fans) / total,
+            ms(trace),
+            100.0 * ms(trace) / total,
+            ms(t.shrink),
+            100.0 * ms(t.shrink) / total,
+            ms(t.triangulate),
+            100.0 * ms(t.triangulate) / total,
+            ms(t.partition),
+            100.0 * ms(t.partition) / total,
+            ms(t.fans),
+            100.0 * ms(t.fans) / total,
             mesh.polygons().len()
         );
     }

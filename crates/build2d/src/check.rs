@@ -22,7 +22,9 @@ impl Region {
                 return Err(format!("ring {i} has {} vertices", ring.len()));
             }
             if canonical(ring.clone()) != *ring {
-                return Err(format!("ring {i} does not start at its smallest directed edge"));
+                return Err(format!(
+                    "ring {i} does not start at its smallest directed edge"
+                ));
             }
         }
         for (i, w) in self.rings.windows(2).enumerate() {
@@ -66,8 +68,16 @@ impl Region {
                 let (p, q) = (ring[i], ring[(i + 1) % ring.len()]);
                 let (a, b) = (index(p), index(q));
                 segments.push(match a.cmp(&b) {
-                    std::cmp::Ordering::Less => Segment { a, b, delta: [1, 0] },
-                    std::cmp::Ordering::Greater => Segment { a: b, b: a, delta: [-1, 0] },
+                    std::cmp::Ordering::Less => Segment {
+                        a,
+                        b,
+                        delta: [1, 0],
+                    },
+                    std::cmp::Ordering::Greater => Segment {
+                        a: b,
+                        b: a,
+                        delta: [-1, 0],
+                    },
                     std::cmp::Ordering::Equal => return Err(format!("zero-length edge at {p}")),
                 });
             }

@@ -69,7 +69,10 @@ impl fmt::Display for Location {
                 ring,
                 vertex,
                 axis,
-            } => write!(f, "outline {outline}, ring {ring}, vertex {vertex} ({axis})"),
+            } => write!(
+                f,
+                "outline {outline}, ring {ring}, vertex {vertex} ({axis})"
+            ),
             Location::GridLine { axis, index } => write!(f, "grid line {axis}[{index}]"),
             Location::OffsetPoint { x, y } => {
                 write!(f, "offset point ({x}, {y}) in grid units")

@@ -34,7 +34,12 @@ impl From<Polygon<f64>> for Outline {
 
 impl From<&MultiPolygon<f64>> for Outline {
     fn from(polygons: &MultiPolygon<f64>) -> Self {
-        Outline::new(polygons.iter().flat_map(|p| Outline::from(p).rings).collect())
+        Outline::new(
+            polygons
+                .iter()
+                .flat_map(|p| Outline::from(p).rings)
+                .collect(),
+        )
     }
 }
 
@@ -60,7 +65,8 @@ impl Region {
     /// The region as a `geo_types::MultiPolygon` (user units, exact values).
     pub fn to_multi_polygon(&self) -> MultiPolygon<f64> {
         let line = |ring: &[onepath_predicates::GridPoint]| {
-            let mut coords: Vec<Coord<f64>> = ring.iter().map(|&p| self.to_user(p).into()).collect();
+            let mut coords: Vec<Coord<f64>> =
+                ring.iter().map(|&p| self.to_user(p).into()).collect();
             coords.push(coords[0]);
             LineString(coords)
         };

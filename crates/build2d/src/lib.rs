@@ -89,9 +89,9 @@ mod triangulate;
 
 pub use error::{Axis, Error, Location, Result};
 pub use input::{COORDINATE_LIMIT, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D};
-pub use onepath_predicates::GridPoint;
 pub use navmesh::{NavMesh, StageTimings};
 pub use offset::{DISTANCE_LIMIT, Join};
+pub use onepath_predicates::GridPoint;
 pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
 pub use region::Region;

@@ -69,7 +69,9 @@ impl NavMesh {
         }
         let merged: usize = partition.iter().map(|(p, _)| p.len() - 2).sum();
         if merged != triangle_count {
-            return Err(format!("the polygons hold {merged} triangles, not {triangle_count}"));
+            return Err(format!(
+                "the polygons hold {merged} triangles, not {triangle_count}"
+            ));
         }
         if partition.vertex_fans().map_err(|e| e.to_string())? != fans {
             return Err("the vertex fans are not the polygons' own".into());

@@ -82,14 +82,24 @@ impl Region {
         let scale = self.options().scale();
         let r = distance.abs() * scale;
         let pieces = match join {
-            Join::Round => round_offset_pieces(&self.rings, r, arc_tolerance * scale, limit(self.snap_bits)),
+            Join::Round => {
+                round_offset_pieces(&self.rings, r, arc_tolerance * scale, limit(self.snap_bits))
+            }
             Join::Square => square_offset_pieces(&self.rings, r, limit(self.snap_bits)),
         }
         .map_err(offset_error)?;
         let edges: Vec<TaggedEdge> = ring_edges(&self.rings, Operand::First)
-            .chain(pieces.iter().map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)))
+            .chain(
+                pieces
+                    .iter()
+                    .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
+            )
             .collect();
-        let rule = if distance > 0.0 { InsideRule::Union } else { InsideRule::Difference };
+        let rule = if distance > 0.0 {
+            InsideRule::Union
+        } else {
+            InsideRule::Difference
+        };
         Ok(Region {
             snap_bits: self.snap_bits,
             rings: overlay(&edges, rule)?,
@@ -101,10 +111,19 @@ impl Region {
     /// operands, the interior-side rectangles' other sides and the equal-area arcs at reflex
     /// corners as operand 1, and `w0 > 0 && w1 <= 0` inside.
     pub(crate) fn shrink_by(&self, r_grid: f64, arc_tolerance_grid: f64) -> Result<Region> {
-        let pieces = shrink_edges(&self.rings, r_grid, arc_tolerance_grid, limit(self.snap_bits))
-            .map_err(offset_error)?;
+        let pieces = shrink_edges(
+            &self.rings,
+            r_grid,
+            arc_tolerance_grid,
+            limit(self.snap_bits),
+        )
+        .map_err(offset_error)?;
         let edges: Vec<TaggedEdge> = ring_edges(&self.rings, Operand::Both)
-            .chain(pieces.iter().map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)))
+            .chain(
+                pieces
+                    .iter()
+                    .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
+            )
             .collect();
         Ok(Region {
             snap_bits: self.snap_bits,

@@ -94,8 +94,13 @@ impl<'de> Deserialize<'de> for Triangulation {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let data = TriangulationData::deserialize(deserializer)?;
         check_snap_bits(data.snap_bits).map_err(serde::de::Error::custom)?;
-        Triangulation::from_parts(data.snap_bits, from_pairs(&data.vertices), data.triangles, data.neighbors)
-            .map_err(|e| serde::de::Error::custom(format!("not a valid triangulation: {e}")))
+        Triangulation::from_parts(
+            data.snap_bits,
+            from_pairs(&data.vertices),
+            data.triangles,
+            data.neighbors,
+        )
+        .map_err(|e| serde::de::Error::custom(format!("not a valid triangulation: {e}")))
     }
 }
 
@@ -161,7 +166,12 @@ impl Serialize for NavMesh {
 impl<'de> Deserialize<'de> for NavMesh {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let data = NavMeshData::deserialize(deserializer)?;
-        NavMesh::from_parts(data.region, data.triangle_count, data.polygons, data.vertex_fans)
-            .map_err(|e| serde::de::Error::custom(format!("not a valid navigation mesh: {e}")))
+        NavMesh::from_parts(
+            data.region,
+            data.triangle_count,
+            data.polygons,
+            data.vertex_fans,
+        )
+        .map_err(|e| serde::de::Error::custom(format!("not a valid navigation mesh: {e}")))
     }
 }

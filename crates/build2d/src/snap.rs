@@ -16,7 +16,9 @@ fn coordinate_problem(v: f64) -> Option<String> {
     if !v.is_finite() {
         Some(format!("{v} is not finite"))
     } else if v.abs() > COORDINATE_LIMIT {
-        Some(format!("{v} exceeds 2^21 = {COORDINATE_LIMIT} in magnitude"))
+        Some(format!(
+            "{v} exceeds 2^21 = {COORDINATE_LIMIT} in magnitude"
+        ))
     } else {
         None
     }
@@ -45,7 +47,10 @@ pub(crate) fn snap_outlines(
                                 outline: o,
                                 ring: r,
                             },
-                            format!("a ring needs at least 3 vertices, this one has {}", ring.len()),
+                            format!(
+                                "a ring needs at least 3 vertices, this one has {}",
+                                ring.len()
+                            ),
                         ));
                     }
                     ring.iter()
@@ -92,7 +97,9 @@ pub(crate) fn snap_grid_lines(
         if lines.last() == Some(&snapped) {
             return Err(Error::invalid(
                 location,
-                format!("snaps onto the previous grid line ({value}); the cell size is too close to one grid unit"),
+                format!(
+                    "snaps onto the previous grid line ({value}); the cell size is too close to one grid unit"
+                ),
             ));
         }
         lines.push(snapped);

@@ -61,7 +61,8 @@ impl Region {
     /// vertices (`3..=16`) by the Hertel–Mehlhorn greedy merge of its triangulation.
     pub fn partition_convex(&self, max_vertices_per_polygon: usize) -> Result<ConvexPartition> {
         check_vertex_limit(max_vertices_per_polygon)?;
-        self.triangulate()?.partition_convex(max_vertices_per_polygon)
+        self.triangulate()?
+            .partition_convex(max_vertices_per_polygon)
     }
 }
 
@@ -89,11 +90,17 @@ impl Triangulation {
         if vertices.windows(2).any(|w| w[0] >= w[1]) {
             return Err("the vertices are not strictly sorted by (x, y)".into());
         }
-        if triangles.iter().flatten().any(|&v| v as usize >= vertices.len()) {
+        if triangles
+            .iter()
+            .flatten()
+            .any(|&v| v as usize >= vertices.len())
+        {
             return Err("a triangle names a vertex out of range".into());
         }
         if neighbors.len() != 3 * triangles.len()
-            || neighbors.iter().any(|&n| n < -1 || (n >= 0 && n as usize >= triangles.len()))
+            || neighbors
+                .iter()
+                .any(|&n| n < -1 || (n >= 0 && n as usize >= triangles.len()))
         {
             return Err("the neighbour list does not match the triangles".into());
         }
@@ -162,7 +169,8 @@ impl Triangulation {
             triangles: self.triangles.clone(),
             neighbors: self.neighbors.clone(),
         };
-        mesh.check_invariants(&self.vertices).map_err(|e| e.to_string())
+        mesh.check_invariants(&self.vertices)
+            .map_err(|e| e.to_string())
     }
 
     /// The triangulation merged into weakly convex polygons of at most

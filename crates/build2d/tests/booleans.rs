@@ -36,9 +36,14 @@ fn set_algebra_holds_exactly_on_grid_aligned_rectangles() {
         let b_minus_a = b.difference(&a).unwrap();
         let xor = a.xor(&b).unwrap();
         for r in [&union, &inter, &a_minus_b, &b_minus_a, &xor] {
-            r.check_invariants().unwrap_or_else(|e| panic!("case {case}: {e}"));
+            r.check_invariants()
+                .unwrap_or_else(|e| panic!("case {case}: {e}"));
         }
-        assert_eq!(union.area2() + inter.area2(), a.area2() + b.area2(), "case {case}");
+        assert_eq!(
+            union.area2() + inter.area2(),
+            a.area2() + b.area2(),
+            "case {case}"
+        );
         assert_eq!(xor, a_minus_b.union(&b_minus_a).unwrap(), "case {case}");
         assert_eq!(a.union(&a).unwrap(), a, "case {case}");
         assert_eq!(a.intersection(&a).unwrap(), a, "case {case}");
@@ -58,7 +63,8 @@ fn a_minus_a_and_a_xor_a_are_empty_for_any_input() {
         let bits = [0, 4, 16][case % 3];
         let outlines = random_outlines(&mut rng, 3, 100.0, 0.0);
         let a = Region::from_outlines(&outlines, &opts(bits)).unwrap();
-        a.check_invariants().unwrap_or_else(|e| panic!("case {case}: {e}"));
+        a.check_invariants()
+            .unwrap_or_else(|e| panic!("case {case}: {e}"));
         assert!(a.difference(&a).unwrap().is_empty(), "case {case}");
         assert!(a.xor(&a).unwrap().is_empty(), "case {case}");
     }
@@ -77,8 +83,16 @@ fn results_depend_only_on_the_set_of_edges() {
             let sa = Region::from_outlines(&scrambled(&mut rng, &a), &opts(bits)).unwrap();
             let sb = Region::from_outlines(&scrambled(&mut rng, &b), &opts(bits)).unwrap();
             assert_eq!(sa, ra, "case {case}");
-            assert_eq!(sa.union(&sb).unwrap(), ra.union(&rb).unwrap(), "case {case}");
-            assert_eq!(sa.difference(&sb).unwrap(), ra.difference(&rb).unwrap(), "case {case}");
+            assert_eq!(
+                sa.union(&sb).unwrap(),
+                ra.union(&rb).unwrap(),
+                "case {case}"
+            );
+            assert_eq!(
+                sa.difference(&sb).unwrap(),
+                ra.difference(&rb).unwrap(),
+                "case {case}"
+            );
         }
     }
 }
@@ -88,8 +102,10 @@ fn random_operations_give_valid_regions() {
     let mut rng = Rng(1234);
     for case in 0..300 {
         let bits = [0, 2, 8, 16][case % 4];
-        let a = Region::from_outlines(&random_outlines(&mut rng, 3, 50.0, 0.0), &opts(bits)).unwrap();
-        let b = Region::from_outlines(&random_outlines(&mut rng, 3, 50.0, 0.0), &opts(bits)).unwrap();
+        let a =
+            Region::from_outlines(&random_outlines(&mut rng, 3, 50.0, 0.0), &opts(bits)).unwrap();
+        let b =
+            Region::from_outlines(&random_outlines(&mut rng, 3, 50.0, 0.0), &opts(bits)).unwrap();
         for (name, r) in [
             ("union", a.union(&b)),
             ("intersection", a.intersection(&b)),
@@ -97,7 +113,8 @@ fn random_operations_give_valid_regions() {
             ("xor", a.xor(&b)),
         ] {
             let r = r.unwrap();
-            r.check_invariants().unwrap_or_else(|e| panic!("case {case} {name}: {e}"));
+            r.check_invariants()
+                .unwrap_or_else(|e| panic!("case {case} {name}: {e}"));
         }
     }
 }
@@ -110,7 +127,14 @@ fn touching_and_nested_shapes() {
     assert_eq!(r.rings().len(), 2);
     assert_eq!(r.area2(), 4);
     // Duplicate points and a ring retracing itself cancel under even-odd.
-    let dup = onepath_build2d::Outline::from_ring([[0., 0.], [4., 0.], [4., 0.], [4., 4.], [0., 4.], [0., 4.]]);
+    let dup = onepath_build2d::Outline::from_ring([
+        [0., 0.],
+        [4., 0.],
+        [4., 0.],
+        [4., 4.],
+        [0., 4.],
+        [0., 4.],
+    ]);
     let r = Region::from_outlines(&[dup], &opts(0)).unwrap();
     assert_eq!(r.area2(), 32);
     // Overlapping outlines unite.

@@ -27,31 +27,8 @@ const _: () = {
     assert_send_sync::<Mesh2DPipeline>();
 };
 
-/// SplitMix64 (decisions D3), so every scramble is reproducible from its seed.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// A Fisher–Yates shuffle.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-}
+/// The shared seeded generator, so every scramble is reproducible from its seed.
+use onepath_testkit::Rng as SplitMix64;
 
 /// The case with the same set of even-odd edges per outline: outlines and the rings of each
 /// outline shuffled, every ring's start vertex rotated and about half the rings reversed.
@@ -65,7 +42,7 @@ fn scrambled(case: &Case, rng: &mut SplitMix64) -> Case {
                 for ring in &mut outline.rings {
                     let k = rng.below(ring.len().max(1));
                     ring.rotate_left(k);
-                    if rng.next().is_multiple_of(2) {
+                    if rng.next_u64().is_multiple_of(2) {
                         ring.reverse();
                     }
                 }

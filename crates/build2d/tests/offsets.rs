@@ -28,7 +28,11 @@ fn square_joins_grow_and_shrink_exactly() {
     let big = region(&[rect(0., 0., 10., 10.)], 8);
     let grown = checked(big.offset(2.0, Join::Round, 0.01).unwrap());
     let exact = 100.0 + 4.0 * 10.0 * 2.0 + std::f64::consts::PI * 4.0;
-    assert!(grown.area() >= exact && grown.area() < exact * 1.002, "{}", grown.area());
+    assert!(
+        grown.area() >= exact && grown.area() < exact * 1.002,
+        "{}",
+        grown.area()
+    );
 }
 
 #[test]
@@ -69,15 +73,31 @@ fn grow_then_shrink_contains_the_original() {
         let band = perimeter(&a);
         // Square joins: (A + Q) - Q contains A exactly; only the snap-rounding distortion,
         // a band of a few grid units along the boundary, may be lost.
-        let closed = checked(a.offset(0.5, Join::Square, 0.0).unwrap().offset(-0.5, Join::Square, 0.0).unwrap());
+        let closed = checked(
+            a.offset(0.5, Join::Square, 0.0)
+                .unwrap()
+                .offset(-0.5, Join::Square, 0.0)
+                .unwrap(),
+        );
         let lost = a.difference(&closed).unwrap().area();
-        assert!(lost <= 4.0 * unit * band, "case {case}: square closing lost {lost} (perimeter {band})");
+        assert!(
+            lost <= 4.0 * unit * band,
+            "case {case}: square closing lost {lost} (perimeter {band})"
+        );
         // Round joins: the shrink's circumscribed polygons reach up to the arc tolerance
         // further than r, so the loss is bounded by the tolerance band.
         let tolerance = 0.01;
-        let closed = checked(a.offset(0.5, Join::Round, tolerance).unwrap().offset(-0.5, Join::Round, tolerance).unwrap());
+        let closed = checked(
+            a.offset(0.5, Join::Round, tolerance)
+                .unwrap()
+                .offset(-0.5, Join::Round, tolerance)
+                .unwrap(),
+        );
         let lost = a.difference(&closed).unwrap().area();
-        assert!(lost <= (tolerance + 4.0 * unit) * band, "case {case}: round closing lost {lost} (perimeter {band})");
+        assert!(
+            lost <= (tolerance + 4.0 * unit) * band,
+            "case {case}: round closing lost {lost} (perimeter {band})"
+        );
     }
 }
 
@@ -86,11 +106,29 @@ fn offset_arguments() {
     let sq = region(&[rect(0., 0., 10., 10.)], 16);
     for d in [f64::NAN, f64::INFINITY, 1_048_577.0, -2e6] {
         let err = sq.offset(d, Join::Round, 0.1).unwrap_err();
-        assert!(matches!(err, Error::OutOfRange { location: Location::Argument("distance"), .. }), "{d}");
+        assert!(
+            matches!(
+                err,
+                Error::OutOfRange {
+                    location: Location::Argument("distance"),
+                    ..
+                }
+            ),
+            "{d}"
+        );
     }
     for t in [f64::NAN, -0.5, f64::INFINITY] {
         let err = sq.offset(1.0, Join::Round, t).unwrap_err();
-        assert!(matches!(err, Error::InvalidArgument { location: Location::Argument("arc_tolerance"), .. }), "{t}");
+        assert!(
+            matches!(
+                err,
+                Error::InvalidArgument {
+                    location: Location::Argument("arc_tolerance"),
+                    ..
+                }
+            ),
+            "{t}"
+        );
     }
     assert_eq!(sq.offset(0.0, Join::Round, 0.1).unwrap(), sq);
     // Geometry beyond 2^21 + 2^20.
@@ -102,20 +140,53 @@ fn offset_arguments() {
     assert_eq!(grown.bounds().unwrap().1.x, 3 << 36);
     assert!(far.offset(1_048_576.0, Join::Square, 0.0).is_ok());
     let err = grown.offset(1.0, Join::Square, 0.0).unwrap_err();
-    assert!(matches!(err, Error::OutOfRange { location: Location::OffsetPoint { .. }, .. }), "{err}");
+    assert!(
+        matches!(
+            err,
+            Error::OutOfRange {
+                location: Location::OffsetPoint { .. },
+                ..
+            }
+        ),
+        "{err}"
+    );
 }
 
 #[test]
 fn pipeline_arguments() {
     let sq = region(&[rect(0., 0., 10., 10.)], 16);
     let bad = |p: Mesh2DPipeline| p.shrink(&sq).unwrap_err();
-    assert!(matches!(bad(Mesh2DPipeline { snap_bits: 8, ..Mesh2DPipeline::new(1.0, 1.0) }), Error::SnapBitsMismatch { left: 16, right: 8 }));
+    assert!(matches!(
+        bad(Mesh2DPipeline {
+            snap_bits: 8,
+            ..Mesh2DPipeline::new(1.0, 1.0)
+        }),
+        Error::SnapBitsMismatch { left: 16, right: 8 }
+    ));
     for r in [f64::NAN, -1.0, f64::NEG_INFINITY] {
-        assert!(matches!(bad(Mesh2DPipeline::new(1.0, r)), Error::InvalidArgument { location: Location::Argument("agent_radius"), .. }));
+        assert!(matches!(
+            bad(Mesh2DPipeline::new(1.0, r)),
+            Error::InvalidArgument {
+                location: Location::Argument("agent_radius"),
+                ..
+            }
+        ));
     }
-    assert!(matches!(bad(Mesh2DPipeline::new(1.0, 2e6)), Error::OutOfRange { location: Location::Argument("agent_radius"), .. }));
+    assert!(matches!(
+        bad(Mesh2DPipeline::new(1.0, 2e6)),
+        Error::OutOfRange {
+            location: Location::Argument("agent_radius"),
+            ..
+        }
+    ));
     for c in [0.0, -1.0, f64::NAN] {
-        assert!(matches!(bad(Mesh2DPipeline::new(c, 1.0)), Error::InvalidArgument { location: Location::Argument("cell_size"), .. }));
+        assert!(matches!(
+            bad(Mesh2DPipeline::new(c, 1.0)),
+            Error::InvalidArgument {
+                location: Location::Argument("cell_size"),
+                ..
+            }
+        ));
     }
     assert_eq!(Mesh2DPipeline::new(1.0, 0.0).shrink(&sq).unwrap(), sq);
 }
@@ -130,7 +201,15 @@ fn pillar_room(w: usize, h: usize, pillars: &[(usize, usize, usize)]) -> Region 
             }
         }
     }
-    Region::from_tile_map(&cells, w, h, 1.0, Vector2D::new(0., 0.), &Geometry2DOptions::default()).unwrap()
+    Region::from_tile_map(
+        &cells,
+        w,
+        h,
+        1.0,
+        Vector2D::new(0., 0.),
+        &Geometry2DOptions::default(),
+    )
+    .unwrap()
 }
 
 #[test]
@@ -145,7 +224,12 @@ fn shrink_of_pillar_rooms_matches_the_exact_erosion() {
             exact -= (s + 2.0 * r) * (s + 2.0 * r) - (4.0 - std::f64::consts::PI) * r * r;
         }
         let deviation = shrunk.area() / exact - 1.0;
-        assert!(deviation.abs() <= 1e-3, "r = {r}: area {} exact {exact} ({:+.4}%)", shrunk.area(), 100.0 * deviation);
+        assert!(
+            deviation.abs() <= 1e-3,
+            "r = {r}: area {} exact {exact} ({:+.4}%)",
+            shrunk.area(),
+            100.0 * deviation
+        );
     }
 }
 
@@ -154,19 +238,38 @@ fn shrink_of_a_noisy_map_matches_a_fine_round_offset() {
     // 4 x 4 blocks of 0.25 cells, 6% of them blocked, plus 0.7% blocked single cells.
     let mut rng = Rng(77);
     let (w, h) = (96, 80);
-    let blocks: Vec<bool> = (0..(w / 4) * (h / 4)).map(|_| rng.next() % 100 < 6).collect();
+    let blocks: Vec<bool> = (0..(w / 4) * (h / 4))
+        .map(|_| rng.next_u64() % 100 < 6)
+        .collect();
     let cells: Vec<bool> = (0..w * h)
         .map(|i| {
             let (x, y) = (i % w, i / w);
-            !(blocks[x / 4 + (y / 4) * (w / 4)] || rng.next() % 1000 < 7)
+            !(blocks[x / 4 + (y / 4) * (w / 4)] || rng.next_u64() % 1000 < 7)
         })
         .collect();
-    let map = Region::from_tile_map(&cells, w, h, 0.25, Vector2D::new(0., 0.), &Geometry2DOptions::default()).unwrap();
+    let map = Region::from_tile_map(
+        &cells,
+        w,
+        h,
+        0.25,
+        Vector2D::new(0., 0.),
+        &Geometry2DOptions::default(),
+    )
+    .unwrap();
     let pipeline = Mesh2DPipeline::new(0.25, 1.0);
     let shrunk = checked(pipeline.shrink(&map).unwrap());
     // The reference: a round offset with 256 vertices per circle (tolerance 1.3 grid units).
     let reference = checked(map.offset(-1.0, Join::Round, 2e-5).unwrap());
-    assert!(reference.area() > 0.3 * map.area(), "the test map should keep a good part");
+    assert!(
+        reference.area() > 0.3 * map.area(),
+        "the test map should keep a good part"
+    );
     let deviation = shrunk.area() / reference.area() - 1.0;
-    assert!(deviation.abs() <= 1e-3, "shrink {} reference {} ({:+.4}%)", shrunk.area(), reference.area(), 100.0 * deviation);
+    assert!(
+        deviation.abs() <= 1e-3,
+        "shrink {} reference {} ({:+.4}%)",
+        shrunk.area(),
+        reference.area(),
+        100.0 * deviation
+    );
 }

@@ -43,7 +43,10 @@ fn resolved_rings_feed_the_union_step() {
     ]);
     assert_eq!(
         r.rings(),
-        rings(&[&[(0, 0), (6, 0), (10, 0), (10, 5), (0, 5)], &[(3, -3), (6, -3), (6, 0), (4, -1)]])
+        rings(&[
+            &[(0, 0), (6, 0), (10, 0), (10, 5), (0, 5)],
+            &[(3, -3), (6, -3), (6, 0), (4, -1)]
+        ])
     );
 }
 
@@ -55,7 +58,10 @@ fn triangle_touching_a_square_edge_keeps_the_vertex() {
     ]);
     assert_eq!(
         r.rings(),
-        rings(&[&[(0, -2), (2, -2), (1, 0)], &[(0, 0), (1, 0), (2, 0), (2, 2), (0, 2)]])
+        rings(&[
+            &[(0, -2), (2, -2), (1, 0)],
+            &[(0, 0), (1, 0), (2, 0), (2, 2), (0, 2)]
+        ])
     );
 }
 
@@ -65,7 +71,10 @@ fn steeper_triangle_moves_its_edge_through_a_pixel() {
         &[&[(0., 0.), (2., 0.), (2., 2.), (0., 2.)]],
         &[&[(1., 0.), (0., -1.), (2., -1.)]],
     ]);
-    assert_eq!(r.rings(), rings(&[&[(0, -1), (2, -1), (2, 2), (0, 2), (0, 0), (1, 0)]]));
+    assert_eq!(
+        r.rings(),
+        rings(&[&[(0, -1), (2, -1), (2, 2), (0, 2), (0, 0), (1, 0)]])
+    );
 }
 
 #[test]
@@ -99,12 +108,24 @@ fn hole_touching_outer_boundary_is_one_ring() {
     ]]);
     assert_eq!(
         r.rings(),
-        rings(&[&[(0, 0), (4, 0), (4, 4), (0, 4), (0, 2), (2, 3), (2, 1), (0, 2)]])
+        rings(&[&[
+            (0, 0),
+            (4, 0),
+            (4, 4),
+            (0, 4),
+            (0, 2),
+            (2, 3),
+            (2, 1),
+            (0, 2)
+        ]])
     );
     // polygons() splits the pinched ring into an outer boundary and its hole.
     let polygons = r.polygons();
     assert_eq!(polygons.len(), 1);
-    assert_eq!(polygons[0].outer, rings(&[&[(0, 0), (4, 0), (4, 4), (0, 4), (0, 2)]])[0]);
+    assert_eq!(
+        polygons[0].outer,
+        rings(&[&[(0, 0), (4, 0), (4, 4), (0, 4), (0, 2)]])[0]
+    );
     assert_eq!(polygons[0].holes, rings(&[&[(0, 2), (2, 3), (2, 1)]]));
 }
 
@@ -113,7 +134,10 @@ fn hole_touching_outer_boundary_is_one_ring() {
 #[test]
 fn tile_map_triangulation_and_partition() {
     let rows = [".#..", "....", "..#."];
-    let cells: Vec<bool> = rows.iter().flat_map(|r| r.chars().map(|c| c == '.')).collect();
+    let cells: Vec<bool> = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == '.'))
+        .collect();
     let region = Region::from_tile_map(
         &cells,
         4,
@@ -123,24 +147,82 @@ fn tile_map_triangulation_and_partition() {
         &Geometry2DOptions::with_snap_bits(0),
     )
     .unwrap();
-    let expected_ring = [(0, 0), (1, 0), (1, 1), (2, 1), (2, 0), (4, 0), (4, 3), (3, 3), (3, 2), (2, 2), (2, 3), (0, 3)];
+    let expected_ring = [
+        (0, 0),
+        (1, 0),
+        (1, 1),
+        (2, 1),
+        (2, 0),
+        (4, 0),
+        (4, 3),
+        (3, 3),
+        (3, 2),
+        (2, 2),
+        (2, 3),
+        (0, 3),
+    ];
     assert_eq!(region.rings(), rings(&[&expected_ring]));
     let t = region.triangulate().unwrap();
     t.check_invariants().unwrap();
-    let vertices = [(0, 0), (0, 3), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (2, 3), (3, 2), (3, 3), (4, 0), (4, 3)];
+    let vertices = [
+        (0, 0),
+        (0, 3),
+        (1, 0),
+        (1, 1),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (4, 0),
+        (4, 3),
+    ];
     assert_eq!(t.vertices(), rings(&[&vertices])[0]);
     assert_eq!(
         t.triangles(),
-        [[0, 2, 3], [0, 3, 1], [1, 3, 6], [1, 6, 7], [3, 5, 6], [4, 10, 5], [5, 8, 6], [5, 10, 8], [8, 10, 11], [8, 11, 9]]
+        [
+            [0, 2, 3],
+            [0, 3, 1],
+            [1, 3, 6],
+            [1, 6, 7],
+            [3, 5, 6],
+            [4, 10, 5],
+            [5, 8, 6],
+            [5, 10, 8],
+            [8, 10, 11],
+            [8, 11, 9]
+        ]
     );
     assert_eq!(
         t.neighbors(),
-        [-1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1, 9, 8, -1, -1]
+        [
+            -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1,
+            9, 8, -1, -1
+        ]
     );
     let p = t.partition_convex(6).unwrap();
     p.check_invariants().unwrap();
     let polygons: Vec<&[u32]> = (0..p.len()).map(|i| p.polygon(i)).collect();
-    assert_eq!(polygons, [&[0, 2, 3][..], &[0, 3, 6, 7, 1], &[3, 5, 8, 6], &[4, 10, 11, 8, 5], &[8, 11, 9]]);
+    assert_eq!(
+        polygons,
+        [
+            &[0, 2, 3][..],
+            &[0, 3, 6, 7, 1],
+            &[3, 5, 8, 6],
+            &[4, 10, 11, 8, 5],
+            &[8, 11, 9]
+        ]
+    );
     let neighbors: Vec<&[i32]> = (0..p.len()).map(|i| p.polygon_neighbors(i)).collect();
-    assert_eq!(neighbors, [&[-1, -1, 1][..], &[0, 2, -1, -1, -1], &[-1, 3, -1, 1], &[-1, -1, 4, 2, -1], &[3, -1, -1]]);
+    assert_eq!(
+        neighbors,
+        [
+            &[-1, -1, 1][..],
+            &[0, 2, -1, -1, -1],
+            &[-1, 3, -1, 1],
+            &[-1, -1, 4, 2, -1],
+            &[3, -1, -1]
+        ]
+    );
 }

@@ -128,9 +128,9 @@ fn equals_brute_force_cdt_on_small_inputs() {
     let mut compared = 0;
     let mut constrained = 0;
     while compared < 300 {
-        let count = rng.range(4, 13) as usize;
+        let count = rng.range_half_open(4, 13) as usize;
         let mut points: Vec<GridPoint> = (0..count)
-            .map(|_| GridPoint::new(rng.range(0, 48), rng.range(0, 48)))
+            .map(|_| GridPoint::new(rng.range_half_open(0, 48), rng.range_half_open(0, 48)))
             .collect();
         points.sort_unstable();
         points.dedup();
@@ -139,8 +139,11 @@ fn equals_brute_force_cdt_on_small_inputs() {
         }
         let n = points.len() as i64;
         let mut constraints: Vec<[u32; 2]> = Vec::new();
-        for _ in 0..rng.range(0, 5) {
-            let (a, b) = (rng.range(0, n) as u32, rng.range(0, n) as u32);
+        for _ in 0..rng.range_half_open(0, 5) {
+            let (a, b) = (
+                rng.range_half_open(0, n) as u32,
+                rng.range_half_open(0, n) as u32,
+            );
             if a != b {
                 constraints.push([a, b]);
                 if !is_noded(&points, &constraints) {

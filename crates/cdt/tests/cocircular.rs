@@ -104,7 +104,7 @@ fn tile_map_edges(rng: &mut Rng, width: i64, height: i64) -> (Vec<[GridPoint; 2]
 fn tile_map_rings() {
     let mut rng = Rng(5);
     for case in 0..60 {
-        let (width, height) = (rng.range(1, 24), rng.range(1, 24));
+        let (width, height) = (rng.range_half_open(1, 24), rng.range_half_open(1, 24));
         let (edges, solid) = tile_map_edges(&mut rng, width, height);
         let mut points: Vec<GridPoint> = edges.iter().flatten().copied().collect();
         points.sort_unstable();
@@ -128,7 +128,7 @@ fn tile_map_rings() {
         // Shuffled constraints, plus a reversed duplicate pair (net zero), give the same
         // triangles: only the undirected, sorted constraint set matters to the geometry.
         for i in (1..constraints.len()).rev() {
-            constraints.swap(i, rng.range(0, i as i64 + 1) as usize);
+            constraints.swap(i, rng.range_half_open(0, i as i64 + 1) as usize);
         }
         if let Some(&[a, b]) = constraints.first() {
             constraints.extend([[a, b], [b, a]]);

@@ -133,14 +133,19 @@ fn noding_errors_agree_with_brute_force() {
     let mut rng = Rng(4);
     let (mut ok, mut rejected) = (0, 0);
     for _ in 0..400 {
-        let mut points: Vec<GridPoint> = (0..rng.range(3, 40))
-            .map(|_| GridPoint::new(rng.range(0, 12), rng.range(0, 12)))
+        let mut points: Vec<GridPoint> = (0..rng.range_half_open(3, 40))
+            .map(|_| GridPoint::new(rng.range_half_open(0, 12), rng.range_half_open(0, 12)))
             .collect();
         points.sort_unstable();
         points.dedup();
         let n = points.len() as i64;
-        let constraints: Vec<[u32; 2]> = (0..rng.range(1, 6))
-            .map(|_| [rng.range(0, n) as u32, rng.range(0, n) as u32])
+        let constraints: Vec<[u32; 2]> = (0..rng.range_half_open(1, 6))
+            .map(|_| {
+                [
+                    rng.range_half_open(0, n) as u32,
+                    rng.range_half_open(0, n) as u32,
+                ]
+            })
             .filter(|[a, b]| a != b)
             .collect();
         match Cdt::new(&points, &constraints) {

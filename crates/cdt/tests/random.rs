@@ -13,7 +13,7 @@ use onepath_predicates::GridPoint;
 /// Random sorted distinct points in `0..span`.
 fn random_points(rng: &mut Rng, count: usize, span: i64) -> Vec<GridPoint> {
     let mut points: Vec<GridPoint> = (0..count)
-        .map(|_| GridPoint::new(rng.range(0, span), rng.range(0, span)))
+        .map(|_| GridPoint::new(rng.range_half_open(0, span), rng.range_half_open(0, span)))
         .collect();
     points.sort_unstable();
     points.dedup();
@@ -27,15 +27,18 @@ fn random_points_with_noded_constraints() {
     for case in 0..300 {
         // Small spans give many collinear and cocircular points.
         let span = [8, 64, 1 << 20, 1 << 40][case % 4];
-        let count = rng.range(1, 160) as usize;
+        let count = rng.range_half_open(1, 160) as usize;
         let points = random_points(&mut rng, count, span);
         let n = points.len() as i64;
         let mut constraints: Vec<[u32; 2]> = Vec::new();
-        for _ in 0..rng.range(0, 40) {
+        for _ in 0..rng.range_half_open(0, 40) {
             if n < 2 {
                 break;
             }
-            let (a, b) = (rng.range(0, n) as u32, rng.range(0, n) as u32);
+            let (a, b) = (
+                rng.range_half_open(0, n) as u32,
+                rng.range_half_open(0, n) as u32,
+            );
             if a == b {
                 continue;
             }
@@ -92,7 +95,7 @@ fn polygons_with_holes_count_and_area() {
     let mut ran = 0;
     for case in 0..150 {
         let radius = [1000.0, 1.0e6, 1.0e11][case % 3];
-        let outer_count = rng.range(8, 80) as usize;
+        let outer_count = rng.range_half_open(8, 80) as usize;
         let mut rings = vec![star_ring(
             &mut rng,
             (0.0, 0.0),
@@ -101,7 +104,7 @@ fn polygons_with_holes_count_and_area() {
             false,
         )];
         // Holes in disjoint boxes of the central square |x|, |y| < radius / 4.
-        let grid = rng.range(1, 5);
+        let grid = rng.range_half_open(1, 5);
         let side = radius / 2.0 / grid as f64;
         for i in 0..grid {
             for j in 0..grid {
@@ -112,7 +115,7 @@ fn polygons_with_holes_count_and_area() {
                     -radius / 4.0 + (i as f64 + 0.5) * side,
                     -radius / 4.0 + (j as f64 + 0.5) * side,
                 );
-                let count = rng.range(3, 7) as usize;
+                let count = rng.range_half_open(3, 7) as usize;
                 rings.push(star_ring(
                     &mut rng,
                     centre,

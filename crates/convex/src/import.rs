@@ -26,7 +26,10 @@ impl ConvexPartition {
             reason: reason.to_owned(),
         };
         if polygons.len() != neighbors.len() {
-            return Err(invariant(0, "the polygon and neighbour lists differ in length"));
+            return Err(invariant(
+                0,
+                "the polygon and neighbour lists differ in length",
+            ));
         }
         let mut vertices = Vec::new();
         let mut flat_neighbors = Vec::new();
@@ -39,7 +42,8 @@ impl ConvexPartition {
             flat_neighbors.extend_from_slice(around);
             offsets.push(vertices.len());
         }
-        let partition = Self::from_parts(vertices, offsets, flat_neighbors, max_vertices_per_polygon);
+        let partition =
+            Self::from_parts(vertices, offsets, flat_neighbors, max_vertices_per_polygon);
         partition.check_invariants(points)?;
         Ok(partition)
     }
@@ -50,15 +54,21 @@ mod tests {
     use super::*;
 
     fn square() -> Vec<GridPoint> {
-        [(0, 0), (0, 1), (1, 0), (1, 1)].map(|(x, y)| GridPoint::new(x, y)).to_vec()
+        [(0, 0), (0, 1), (1, 0), (1, 1)]
+            .map(|(x, y)| GridPoint::new(x, y))
+            .to_vec()
     }
 
     #[test]
     fn a_valid_partition_round_trips() {
         let points = square();
-        let p = ConvexPartition::from_polygons(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 6, &points).unwrap();
+        let p = ConvexPartition::from_polygons(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 6, &points)
+            .unwrap();
         let (polygons, neighbors) = p.to_nested();
-        assert_eq!(ConvexPartition::from_polygons(&polygons, &neighbors, 6, &points).unwrap(), p);
+        assert_eq!(
+            ConvexPartition::from_polygons(&polygons, &neighbors, 6, &points).unwrap(),
+            p
+        );
     }
 
     #[test]
@@ -68,11 +78,27 @@ mod tests {
             ConvexPartition::from_polygons(polygons, neighbors, max, &points).is_err()
         };
         assert!(bad(&[vec![0, 1, 3, 2]], &[vec![-1; 4]], 6), "clockwise");
-        assert!(bad(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 3), "over the limit");
+        assert!(
+            bad(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 3),
+            "over the limit"
+        );
         assert!(bad(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 17), "bad limit");
-        assert!(bad(&[vec![0, 2, 3, 9]], &[vec![-1; 4]], 6), "vertex out of range");
-        assert!(bad(&[vec![0, 2, 3, 1]], &[vec![-1; 3]], 6), "short neighbour list");
-        assert!(bad(&[vec![0, 2, 3], vec![0, 3, 1]], &[vec![-1, -1, -1], vec![-1, -1, -1]], 6), "asymmetric");
+        assert!(
+            bad(&[vec![0, 2, 3, 9]], &[vec![-1; 4]], 6),
+            "vertex out of range"
+        );
+        assert!(
+            bad(&[vec![0, 2, 3, 1]], &[vec![-1; 3]], 6),
+            "short neighbour list"
+        );
+        assert!(
+            bad(
+                &[vec![0, 2, 3], vec![0, 3, 1]],
+                &[vec![-1, -1, -1], vec![-1, -1, -1]],
+                6
+            ),
+            "asymmetric"
+        );
         assert!(bad(&[vec![0, 2, 3, 1]], &[], 6), "lengths");
     }
 }

@@ -7,7 +7,7 @@ use onepath_predicates::{
     CONSTRUCTION_LIMIT, GridPoint, INPUT_LIMIT, crossing_point, properly_cross, round_half_up_div,
     segment_meets_pixel,
 };
-use support::{I256, SplitMix64, cmp_wide, w};
+use support::{Draw, I256, SplitMix64, cmp_wide, w};
 
 /// The proper-crossing test by solving `a + s·(b − a) = c + t·(d − c)` with Cramer's rule:
 /// the segments properly cross exactly when the system has one solution with `0 < s < 1`

@@ -7,7 +7,7 @@ use onepath_predicates::{
     BOUNDING_TRIANGLE, CONSTRUCTION_LIMIT, CirclePosition, GridPoint, INPUT_LIMIT, incircle,
     orient2d,
 };
-use support::{I256, SplitMix64, w};
+use support::{Draw, I256, SplitMix64, w};
 
 /// The largest bounding-triangle coordinate, `3·2^45`.
 const BOUNDING_MAX: i64 = 3 << 45;

@@ -8,7 +8,7 @@ use onepath_predicates::{
     BOUNDING_TRIANGLE, BOUNDING_UNIT, CONSTRUCTION_LIMIT, GridPoint, INPUT_LIMIT, Orientation,
     cross, dot, orient2d, orient2d_exact_f64, orient2d_robust,
 };
-use support::{MAGNITUDES, SplitMix64, w};
+use support::{Draw, MAGNITUDES, SplitMix64, w};
 
 /// The sign of the expanded determinant `ax(by − cy) + bx(cy − ay) + cx(ay − by)` in 256
 /// bits: a different formula from the crate's `(b − a) × (c − a)`.

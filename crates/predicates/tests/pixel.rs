@@ -7,7 +7,7 @@ mod support;
 use onepath_predicates::{
     CONSTRUCTION_LIMIT, GridPoint, INPUT_LIMIT, segment_meets_half_open_box, segment_meets_pixel,
 };
-use support::SplitMix64;
+use support::{Draw, SplitMix64};
 
 /// What the reference finds about a segment and a box.
 #[derive(Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 mod support;
 
-use support::{I256, SplitMix64, w};
+use support::{Draw, I256, SplitMix64, w};
 
 /// Random `i64` products, sums and differences agree with `i128` arithmetic.
 #[test]

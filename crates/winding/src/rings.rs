@@ -27,7 +27,10 @@ impl fmt::Display for TraceError {
             TraceError::DuplicateEdge(a, b) => write!(f, "the edge {a} -> {b} occurs twice"),
             TraceError::ZeroLengthEdge(a) => write!(f, "a zero-length edge at {a}"),
             TraceError::Unbalanced(v) => {
-                write!(f, "vertex {v} has unequal numbers of incoming and outgoing edges")
+                write!(
+                    f,
+                    "vertex {v} has unequal numbers of incoming and outgoing edges"
+                )
             }
             TraceError::Tangled(v) => {
                 write!(f, "the edges around {v} do not alternate in and out")
@@ -41,7 +44,11 @@ impl std::error::Error for TraceError {}
 /// The half-plane of a direction: 0 for angles in `[0, π)`, 1 for `[π, 2π)`.
 #[inline]
 fn half(d: GridPoint) -> u8 {
-    if d.y > 0 || (d.y == 0 && d.x > 0) { 0 } else { 1 }
+    if d.y > 0 || (d.y == 0 && d.x > 0) {
+        0
+    } else {
+        1
+    }
 }
 
 /// Orders non-zero directions by their angle from the positive x axis, counter-clockwise.

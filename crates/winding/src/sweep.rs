@@ -62,7 +62,11 @@ pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
         while hi < status.len() && status[hi].end == vi as u32 {
             hi += 1;
         }
-        let below = if lo == 0 { [0, 0] } else { status[lo - 1].above };
+        let below = if lo == 0 {
+            [0, 0]
+        } else {
+            status[lo - 1].above
+        };
         outgoing.clear();
         outgoing.extend(starts[vi]..starts[vi + 1]);
         // Bottom to top: direction d1 lies below d2 when d2 is counter-clockwise from d1. All

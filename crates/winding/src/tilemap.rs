@@ -117,7 +117,9 @@ fn walk(
     // its degree (twice its outgoing count) is 2.
     let k = corners.len();
     (0..k)
-        .filter(|&i| !(dirs[(i + k - 1) % k] == dirs[i] && out[index(corners[i])].count_ones() == 1))
+        .filter(|&i| {
+            !(dirs[(i + k - 1) % k] == dirs[i] && out[index(corners[i])].count_ones() == 1)
+        })
         .map(|i| corners[i])
         .collect()
 }

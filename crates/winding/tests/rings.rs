@@ -17,7 +17,13 @@ fn squares_touching_at_a_corner_stay_two_rings() {
     let mut edges = ring_edges(&[(0, 0), (1, 0), (1, 1), (0, 1)]);
     edges.extend(ring_edges(&[(1, 1), (2, 1), (2, 2), (1, 2)]));
     let rings = trace_rings(&edges).unwrap();
-    assert_eq!(rings, vec![points(&[(0, 0), (1, 0), (1, 1), (0, 1)]), points(&[(1, 1), (2, 1), (2, 2), (1, 2)])]);
+    assert_eq!(
+        rings,
+        vec![
+            points(&[(0, 0), (1, 0), (1, 1), (0, 1)]),
+            points(&[(1, 1), (2, 1), (2, 2), (1, 2)])
+        ]
+    );
 }
 
 #[test]
@@ -26,18 +32,39 @@ fn hole_touching_outer_boundary_is_one_ring_through_the_vertex_twice() {
     let mut edges = ring_edges(&[(0, 0), (4, 0), (4, 4), (0, 4), (0, 2)]);
     edges.extend(ring_edges(&[(0, 2), (2, 3), (2, 1)]));
     let rings = trace_rings(&edges).unwrap();
-    assert_eq!(rings, vec![points(&[(0, 0), (4, 0), (4, 4), (0, 4), (0, 2), (2, 3), (2, 1), (0, 2)])]);
+    assert_eq!(
+        rings,
+        vec![points(&[
+            (0, 0),
+            (4, 0),
+            (4, 4),
+            (0, 4),
+            (0, 2),
+            (2, 3),
+            (2, 1),
+            (0, 2)
+        ])]
+    );
 }
 
 #[test]
 fn collinear_vertices_drop_only_at_degree_two() {
     // A square with a midpoint on its bottom edge; a triangle touches that midpoint.
     let square = ring_edges(&[(0, 0), (1, 0), (2, 0), (2, 2), (0, 2)]);
-    assert_eq!(trace_rings(&square).unwrap(), vec![points(&[(0, 0), (2, 0), (2, 2), (0, 2)])]);
+    assert_eq!(
+        trace_rings(&square).unwrap(),
+        vec![points(&[(0, 0), (2, 0), (2, 2), (0, 2)])]
+    );
     let mut touching = square.clone();
     touching.extend(ring_edges(&[(0, -2), (2, -2), (1, 0)]));
     let rings = trace_rings(&touching).unwrap();
-    assert_eq!(rings, vec![points(&[(0, -2), (2, -2), (1, 0)]), points(&[(0, 0), (1, 0), (2, 0), (2, 2), (0, 2)])]);
+    assert_eq!(
+        rings,
+        vec![
+            points(&[(0, -2), (2, -2), (1, 0)]),
+            points(&[(0, 0), (1, 0), (2, 0), (2, 2), (0, 2)])
+        ]
+    );
 }
 
 #[test]
@@ -62,7 +89,16 @@ fn malformed_edge_sets_are_errors() {
     let square = ring_edges(&[(0, 0), (1, 0), (1, 1), (0, 1)]);
     let mut duplicated = square.clone();
     duplicated.push(square[0]);
-    assert_eq!(trace_rings(&duplicated), Err(TraceError::DuplicateEdge(p(0, 0), p(1, 0))));
-    assert_eq!(trace_rings(&square[..3]), Err(TraceError::Unbalanced(p(0, 0))));
-    assert_eq!(trace_rings(&[(p(3, 3), p(3, 3))]), Err(TraceError::ZeroLengthEdge(p(3, 3))));
+    assert_eq!(
+        trace_rings(&duplicated),
+        Err(TraceError::DuplicateEdge(p(0, 0), p(1, 0)))
+    );
+    assert_eq!(
+        trace_rings(&square[..3]),
+        Err(TraceError::Unbalanced(p(0, 0)))
+    );
+    assert_eq!(
+        trace_rings(&[(p(3, 3), p(3, 3))]),
+        Err(TraceError::ZeroLengthEdge(p(3, 3)))
+    );
 }

@@ -7,8 +7,20 @@ use onepath_winding::{trace_rings, trace_tile_map};
 use support::Rng;
 
 /// The unit boundary edges of the true cells, inside on the left (the general path's input).
-fn cell_edges(cells: &[bool], w: usize, h: usize, xs: &[i64], ys: &[i64]) -> Vec<(GridPoint, GridPoint)> {
-    let at = |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h && cells[x as usize + y as usize * w];
+fn cell_edges(
+    cells: &[bool],
+    w: usize,
+    h: usize,
+    xs: &[i64],
+    ys: &[i64],
+) -> Vec<(GridPoint, GridPoint)> {
+    let at = |x: i64, y: i64| {
+        x >= 0
+            && y >= 0
+            && (x as usize) < w
+            && (y as usize) < h
+            && cells[x as usize + y as usize * w]
+    };
     let p = |i: usize, j: usize| GridPoint::new(xs[i], ys[j]);
     let mut edges = Vec::new();
     for y in 0..h {
@@ -49,7 +61,7 @@ fn linear_tracer_equals_general_chaining_on_random_maps() {
     for case in 0..400 {
         let (w, h) = (rng.range(1, 24) as usize, rng.range(1, 24) as usize);
         let fill = [10, 35, 50, 65, 90][case % 5];
-        let cells: Vec<bool> = (0..w * h).map(|_| rng.chance(fill)).collect();
+        let cells: Vec<bool> = (0..w * h).map(|_| rng.chance(fill, 100)).collect();
         let (xs, ys) = (lines(w, &mut rng), lines(h, &mut rng));
         let fast = trace_tile_map(&cells, w, h, &xs, &ys);
         let general = trace_rings(&cell_edges(&cells, w, h, &xs, &ys)).expect("trace");

@@ -37,17 +37,31 @@ fn sweep_windings_equal_brute_force() {
         let arrangement = arrange(&edges).expect("arrangement");
         let windings = label(&arrangement);
         for (s, w) in arrangement.segments.iter().zip(&windings) {
-            let (a, b) = (arrangement.vertices[s.a as usize], arrangement.vertices[s.b as usize]);
+            let (a, b) = (
+                arrangement.vertices[s.a as usize],
+                arrangement.vertices[s.b as usize],
+            );
             let m2 = a + b;
             let d = b - a;
             let left = GridPoint::new(-d.y, d.x);
             let right = GridPoint::new(d.y, -d.x);
-            assert_eq!(w.above, brute_winding(&arrangement, m2, left), "case {case}: left of {a}-{b}");
-            assert_eq!(w.below, brute_winding(&arrangement, m2, right), "case {case}: right of {a}-{b}");
+            assert_eq!(
+                w.above,
+                brute_winding(&arrangement, m2, left),
+                "case {case}: left of {a}-{b}"
+            );
+            assert_eq!(
+                w.below,
+                brute_winding(&arrangement, m2, right),
+                "case {case}: right of {a}-{b}"
+            );
             segments_checked += 1;
         }
     }
-    assert!(segments_checked > 10_000, "only {segments_checked} segments checked");
+    assert!(
+        segments_checked > 10_000,
+        "only {segments_checked} segments checked"
+    );
 }
 
 /// Every inside rule yields edges that chain into rings whose own windings are 1 inside.
@@ -72,9 +86,15 @@ fn boundaries_of_every_rule_trace_into_valid_rings() {
             // The traced rings, as an arrangement of their own edges, are noded and have
             // winding 1 on their left and 0 on their right.
             let again = support::arrangement_of_rings(&rings);
-            again.check_invariants().unwrap_or_else(|e| panic!("case {case} {rule:?}: {e}"));
+            again
+                .check_invariants()
+                .unwrap_or_else(|e| panic!("case {case} {rule:?}: {e}"));
             for (s, w) in again.segments.iter().zip(label(&again)) {
-                let (inner, outer) = if s.delta[0] > 0 { (w.above, w.below) } else { (w.below, w.above) };
+                let (inner, outer) = if s.delta[0] > 0 {
+                    (w.above, w.below)
+                } else {
+                    (w.below, w.above)
+                };
                 assert_eq!((inner[0], outer[0]), (1, 0), "case {case} {rule:?}");
             }
             // Canonical order: each ring starts at its smallest directed edge, rings sorted.
@@ -83,7 +103,11 @@ fn boundaries_of_every_rule_trace_into_valid_rings() {
                 let min = (0..n).map(|i| (r[i], r[(i + 1) % n])).min().unwrap();
                 assert_eq!((r[0], r[1]), min, "case {case} {rule:?}");
             }
-            assert!(rings.windows(2).all(|w| (w[0][0], w[0][1]) < (w[1][0], w[1][1])));
+            assert!(
+                rings
+                    .windows(2)
+                    .all(|w| (w[0][0], w[0][1]) < (w[1][0], w[1][1]))
+            );
         }
     }
 }

@@ -1,4 +1,4 @@
-//! Shared helpers of the arrangement tests: a seeded RNG, input generators, and the full
+//! Shared helpers of the arrangement tests: input generators on the shared seeded RNG, and the full
 //! verification every test output goes through.
 #![allow(dead_code, unreachable_pub)]
 
@@ -8,49 +8,23 @@ use onepath_arrangement::{
 };
 use onepath_predicates::{GridPoint, segment_meets_pixel};
 
-/// SplitMix64: a small, seeded, deterministic generator (no `rand` crate).
-pub struct Rng(u64);
+pub use onepath_testkit::Rng;
 
-impl Rng {
-    /// A generator with the given seed.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % ((hi - lo) as u64 + 1)) as i64
-    }
-
-    /// A uniform index below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
+/// Draws of the arrangement's input types.
+pub trait DrawInput {
     /// A random point with both coordinates in `lo..=hi`.
-    pub fn point(&mut self, lo: i64, hi: i64) -> GridPoint {
+    fn point(&mut self, lo: i64, hi: i64) -> GridPoint;
+    /// A random operand.
+    fn operand(&mut self) -> Operand;
+}
+
+impl DrawInput for Rng {
+    fn point(&mut self, lo: i64, hi: i64) -> GridPoint {
         GridPoint::new(self.range(lo, hi), self.range(lo, hi))
     }
 
-    /// A random operand.
-    pub fn operand(&mut self) -> Operand {
+    fn operand(&mut self) -> Operand {
         [Operand::First, Operand::Second, Operand::Both][self.below(3)]
-    }
-
-    /// Shuffles `items` in place (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
     }
 }
 

@@ -1,30 +1,12 @@
 //! Helpers shared by the integration tests: a seeded generator, exact areas, an independent
 //! noding check and the vertex indexing of rings.
 // Each test crate includes this module and uses a different subset of it.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use onepath_cdt::{COORDINATE_LIMIT, Cdt, InsideMesh};
 use onepath_predicates::{GridPoint, Orientation, cross, dot, orient2d, properly_cross};
+pub(crate) use onepath_testkit::Rng;
 use std::path::{Path, PathBuf};
-
-/// SplitMix64 as a seeded test generator (no `rand` crate).
-pub(crate) struct Rng(pub(crate) u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `lo..hi`.
-    pub(crate) fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % (hi - lo) as u64) as i64
-    }
-}
 
 /// Twice the signed area of triangle `a, b, c`, exactly.
 pub(crate) fn twice_area(a: GridPoint, b: GridPoint, c: GridPoint) -> i128 {

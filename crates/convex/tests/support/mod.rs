@@ -5,6 +5,7 @@
 // `pub` for the sibling modules of a private module: hence the two allowances.
 #![allow(dead_code, unreachable_pub)]
 
+pub use onepath_testkit::Rng;
 pub mod checks;
 pub mod shapes;
 
@@ -20,36 +21,6 @@ pub struct Mesh {
     pub triangles: Vec<[u32; 3]>,
     /// Entry `3t + i`: the triangle across edge `(v_i, v_{i+1})`, or `-1`.
     pub neighbors: Vec<i32>,
-}
-
-/// SplitMix64 as a small seeded generator (tests must not depend on the rand crate).
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator starting from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
-    }
-
-    /// True with probability `numerator / denominator`.
-    pub fn chance(&mut self, numerator: u64, denominator: u64) -> bool {
-        self.next_u64() % denominator < numerator
-    }
 }
 
 /// Twice the signed area of a ring, exactly.

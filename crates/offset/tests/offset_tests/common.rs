@@ -2,6 +2,7 @@
 //! and checks on edge lists and polygons.
 
 use onepath_offset::GridPoint;
+pub(crate) use onepath_testkit::Rng;
 use std::collections::BTreeMap;
 
 /// Parses a C99 hex float such as `-0x1.87de2a6aea960p-2` exactly (normal numbers only).
@@ -24,35 +25,6 @@ pub(crate) fn hex_f64(text: &str) -> f64 {
     let scale = f64::from_bits(((exponent + 1023) as u64) << 52);
     let magnitude = mantissa as f64 * scale;
     if negative { -magnitude } else { magnitude }
-}
-
-/// A small seeded generator (SplitMix64), so the tests need no `rand` crate.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    /// A generator with the given seed.
-    pub(crate) fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-
-    /// The next 64 random bits.
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform integer in `lo..=hi`.
-    pub(crate) fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % (hi - lo + 1) as u64) as i64
-    }
-
-    /// A uniform float in `[0, 1)`.
-    pub(crate) fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// A ring from `(x, y)` pairs.

@@ -6,37 +6,21 @@
 use onepath_predicates::GridPoint;
 use std::ops::{Add, Mul, Neg, Sub};
 
-/// SplitMix64 (decisions D3): the output function applied to a state that advances by the
-/// golden-ratio increment, so every test run sees the same sequence for a seed.
-pub(crate) struct SplitMix64 {
-    state: u64,
-}
+pub(crate) use onepath_testkit::Rng as SplitMix64;
 
-impl SplitMix64 {
-    /// A generator whose first output is the SplitMix64 value of `seed + 0x9E3779B97F4A7C15`.
-    pub(crate) fn new(seed: u64) -> Self {
-        Self { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `lo..=hi` (the tiny modulo bias does not matter for testing).
-    pub(crate) fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        assert!(lo <= hi, "empty range");
-        let span = (hi as i128 - lo as i128 + 1) as u128;
-        (lo as i128 + (self.next_u64() as u128 % span) as i128) as i64
-    }
-
+/// Draws of coordinates and points that favour the extremes of each magnitude.
+pub(crate) trait Draw {
     /// A value in `-m..=m`; one draw in eight is pushed to within 3 of `±m` so that the
     /// extremes of each magnitude are exercised.
-    pub(crate) fn coord(&mut self, m: i64) -> i64 {
+    fn coord(&mut self, m: i64) -> i64;
+    /// A point with both coordinates drawn by [`Draw::coord`].
+    fn point(&mut self, m: i64) -> GridPoint;
+    /// True with probability about `1/n`.
+    fn one_in(&mut self, n: u64) -> bool;
+}
+
+impl Draw for SplitMix64 {
+    fn coord(&mut self, m: i64) -> i64 {
         if self.next_u64().is_multiple_of(8) {
             let edge = m - self.range(0, 3.min(m));
             if self.next_u64().is_multiple_of(2) {
@@ -49,13 +33,11 @@ impl SplitMix64 {
         }
     }
 
-    /// A point with both coordinates drawn by [`SplitMix64::coord`].
-    pub(crate) fn point(&mut self, m: i64) -> GridPoint {
+    fn point(&mut self, m: i64) -> GridPoint {
         GridPoint::new(self.coord(m), self.coord(m))
     }
 
-    /// True with probability about `1/n`.
-    pub(crate) fn one_in(&mut self, n: u64) -> bool {
+    fn one_in(&mut self, n: u64) -> bool {
         self.next_u64().is_multiple_of(n)
     }
 }

@@ -4,28 +4,7 @@
 
 use onepath_arrangement::Arrangement;
 use onepath_predicates::{GridPoint, cross};
-
-/// SplitMix64: a small seeded generator, so every test is reproducible.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
-    }
-
-    pub fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
+pub use onepath_testkit::Rng;
 
 /// `a <= b + ε·s` for an infinitesimal `ε > 0`.
 fn le_eps(a: i64, b: i64, s: i64) -> bool {
@@ -47,10 +26,17 @@ pub fn brute_winding(arrangement: &Arrangement, m2: GridPoint, n: GridPoint) -> 
     for s in &arrangement.segments {
         let c = arrangement.vertices[s.a as usize];
         let d = arrangement.vertices[s.b as usize];
-        let (c2, d2) = (GridPoint::new(2 * c.x, 2 * c.y), GridPoint::new(2 * d.x, 2 * d.y));
+        let (c2, d2) = (
+            GridPoint::new(2 * c.x, 2 * c.y),
+            GridPoint::new(2 * d.x, 2 * d.y),
+        );
         // The orientation of q = m2 + ε·n against c2 → d2.
         let exact = cross(d2 - c2, m2 - c2);
-        let side = if exact != 0 { exact.signum() } else { cross(d2 - c2, n).signum() };
+        let side = if exact != 0 {
+            exact.signum()
+        } else {
+            cross(d2 - c2, n).signum()
+        };
         let upward = le_eps(c2.y, m2.y, n.y) && lt_eps(m2.y, n.y, d2.y);
         let downward = le_eps(d2.y, m2.y, n.y) && lt_eps(m2.y, n.y, c2.y);
         let k = if upward && side > 0 {
@@ -80,13 +66,26 @@ pub fn arrangement_of_rings(rings: &[Vec<GridPoint>]) -> Arrangement {
         .map(|(p, q)| {
             let (a, b) = (index(p), index(q));
             if a < b {
-                Segment { a, b, delta: [1, 0] }
+                Segment {
+                    a,
+                    b,
+                    delta: [1, 0],
+                }
             } else {
-                Segment { a: b, b: a, delta: [-1, 0] }
+                Segment {
+                    a: b,
+                    b: a,
+                    delta: [-1, 0],
+                }
             }
         })
         .collect();
     segments.sort_unstable_by_key(|s| (s.a, s.b));
-    assert!(segments.windows(2).all(|w| (w[0].a, w[0].b) != (w[1].a, w[1].b)), "overlapping ring edges");
+    assert!(
+        segments
+            .windows(2)
+            .all(|w| (w[0].a, w[0].b) != (w[1].a, w[1].b)),
+        "overlapping ring edges"
+    );
     Arrangement { vertices, segments }
 }
