@@ -43,12 +43,14 @@ pub(crate) fn ring_edges<'a>(
 }
 
 impl Region {
-    /// The empty region on the grid of `options` (which is not validated).
-    pub fn empty(options: &Geometry2DOptions) -> Self {
-        Self {
+    /// The empty region on the grid of `options`; SnapBits outside `0..=16` are an
+    /// [`Error::InvalidArgument`], as for every other way of making a region.
+    pub fn empty(options: &Geometry2DOptions) -> Result<Self> {
+        options.validate()?;
+        Ok(Self {
             snap_bits: options.snap_bits,
             rings: Vec::new(),
-        }
+        })
     }
 
     /// The union of the outlines, each read by the even-odd rule.

@@ -86,7 +86,9 @@ pub(crate) fn snap_grid_lines(
     axis: Axis,
     scale: f64,
 ) -> Result<Vec<i64>> {
-    let mut lines = Vec::with_capacity(count + 1);
+    // No capacity up front: `count` is unchecked, and a line beyond 2^21 ends the loop long
+    // before an absurd count would be reached.
+    let mut lines = Vec::new();
     for i in 0..=count {
         let value = origin + i as f64 * cell_size;
         let location = Location::GridLine { axis, index: i };

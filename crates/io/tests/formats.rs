@@ -180,7 +180,7 @@ fn result_json_holds_exact_values() {
             .flat_map(|n| n.as_array().unwrap())
             .any(|n| n == -1)
     );
-    let empty = Region::empty(&Geometry2DOptions::default());
+    let empty = Region::empty(&Geometry2DOptions::default()).unwrap();
     let value: Value =
         serde_json::from_str(&ResultJson::region(&empty).to_json_string().unwrap()).unwrap();
     assert_eq!(value["rings"], serde_json::json!([]));
