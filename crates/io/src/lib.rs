@@ -62,3 +62,7 @@ pub use svg::{SvgPicture, YAxis, render_svg, write_svg};
 pub use tilemap::{
     MAX_MAP_CELLS, MapParseError, TileMap, read_moving_ai_map, read_text_grid, read_tile_map,
 };
+
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
