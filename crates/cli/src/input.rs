@@ -8,8 +8,8 @@ use onepath_io::{JsonInputError, YAxis, read_outlines, read_tile_map};
 use std::path::Path;
 
 /// The bundled demo map: `den312d.map` from Dragon Age: Origins (BioWare), from the Moving
-/// AI Lab grid benchmarks (Sturtevant 2012); see `tests/data/SOURCES.md`.
-pub(crate) const DEMO_MAP: &str = include_str!("../../../tests/data/movingai/den312d.map");
+/// AI Lab grid benchmarks (Sturtevant 2012); attribution in `data/SOURCES.md`.
+pub(crate) const DEMO_MAP: &str = include_str!("../data/den312d.map");
 
 /// The bundled demo map's name in messages.
 pub(crate) const DEMO_NAME: &str = "den312d.map, the bundled demo";
