@@ -13,7 +13,13 @@ fn an_empty_region_on_an_invalid_grid_is_an_error() {
     for bits in [17, 63, 64, 100] {
         let err = Region::empty(&Geometry2DOptions::with_snap_bits(bits)).unwrap_err();
         assert!(
-            matches!(err, Error::InvalidArgument { location: Location::Argument("snap_bits"), .. }),
+            matches!(
+                err,
+                Error::InvalidArgument {
+                    location: Location::Argument("snap_bits"),
+                    ..
+                }
+            ),
             "SnapBits {bits}: {err:?}"
         );
     }
@@ -47,4 +53,23 @@ fn a_huge_width_with_zero_height_is_an_error_not_a_panic() {
             "{err:?}"
         );
     }
+}
+
+#[test]
+fn a_huge_empty_map_checks_its_grid_lines_without_storing_them() {
+    // Found by the issue #11 review: an empty map of width 2^30 (valid input) built an
+    // 8 GiB vector of grid lines before returning the empty region. Every line is still
+    // checked (decisions D9), but an empty map's lines are no longer stored; 2^26 lines of
+    // one grid unit each stay within 2^21 and give the empty region.
+    let unit = 1.0 / 65536.0;
+    let region = Region::from_tile_map(
+        &[],
+        1 << 26,
+        0,
+        unit,
+        Vector2D::default(),
+        &Geometry2DOptions::default(),
+    )
+    .unwrap();
+    assert!(region.is_empty());
 }

@@ -113,8 +113,14 @@ impl Region {
                 ),
             ));
         }
-        let xs = snap_grid_lines(origin.x, cell_size, width, Axis::X, scale)?;
-        let ys = snap_grid_lines(origin.y, cell_size, height, Axis::Y, scale)?;
+        // Lines are kept only when there are cells (then there are at most as many lines per
+        // axis as cells plus one); an empty map's lines are checked without storing them.
+        let keep = !cells.is_empty();
+        let xs = snap_grid_lines(origin.x, cell_size, width, Axis::X, scale, keep)?;
+        let ys = snap_grid_lines(origin.y, cell_size, height, Axis::Y, scale, keep)?;
+        if !keep {
+            return Self::empty(options);
+        }
         Ok(Self {
             snap_bits: options.snap_bits,
             rings: trace_tile_map(cells, width, height, &xs, &ys),

@@ -79,16 +79,20 @@ pub(crate) fn snap_outlines(
 /// The snapped grid lines `origin + i * cell_size`, `i = 0..=count`, each computed once in
 /// `f64` and checked (decisions D2, D9): finite, within `2^21`, and strictly increasing
 /// after snapping.
+///
+/// Every line is checked, also for a map without cells, but the lines are kept only when
+/// `keep` is set: a map with cells has at least `count` of them in memory already, while an
+/// empty map may name any width, and checking it must not allocate in proportion.
 pub(crate) fn snap_grid_lines(
     origin: f64,
     cell_size: f64,
     count: usize,
     axis: Axis,
     scale: f64,
+    keep: bool,
 ) -> Result<Vec<i64>> {
-    // No capacity up front: `count` is unchecked, and a line beyond 2^21 ends the loop long
-    // before an absurd count would be reached.
     let mut lines = Vec::new();
+    let mut previous = None;
     for i in 0..=count {
         let value = origin + i as f64 * cell_size;
         let location = Location::GridLine { axis, index: i };
@@ -96,7 +100,7 @@ pub(crate) fn snap_grid_lines(
             return Err(Error::out_of_range(location, problem));
         }
         let snapped = snap(value, scale);
-        if lines.last() == Some(&snapped) {
+        if previous == Some(snapped) {
             return Err(Error::invalid(
                 location,
                 format!(
@@ -104,7 +108,36 @@ pub(crate) fn snap_grid_lines(
                 ),
             ));
         }
-        lines.push(snapped);
+        previous = Some(snapped);
+        if keep {
+            lines.push(snapped);
+        }
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_lines_are_kept_only_when_asked() {
+        let unit = 1.0 / 65536.0;
+        let kept = snap_grid_lines(0.0, unit, 1000, Axis::X, 65536.0, true).unwrap();
+        assert_eq!(kept, (0..=1000).collect::<Vec<i64>>());
+        let checked = snap_grid_lines(0.0, unit, 1000, Axis::X, 65536.0, false).unwrap();
+        assert!(checked.is_empty() && checked.capacity() == 0);
+        // Unkept lines are still checked, in order.
+        let err = snap_grid_lines(2_097_150.0, 1.0, 5, Axis::Y, 65536.0, false).unwrap_err();
+        assert_eq!(
+            err,
+            Error::out_of_range(
+                Location::GridLine {
+                    axis: Axis::Y,
+                    index: 3
+                },
+                "2097153 exceeds 2^21 = 2097152 in magnitude"
+            )
+        );
+    }
 }
