@@ -53,7 +53,11 @@ fn a_bad_coordinate_is_named_by_outline_ring_vertex_and_axis_wherever_it_is() {
         let o = rng.below(outlines.len());
         let r = rng.below(outlines[o].rings.len());
         let v = rng.below(outlines[o].rings[r].len());
-        let axis = if rng.chance(0.5) { Axis::X } else { Axis::Y };
+        let axis = if rng.probability(0.5) {
+            Axis::X
+        } else {
+            Axis::Y
+        };
         let value = rng.pick(&bad);
         let p = &mut outlines[o].rings[r][v];
         match axis {

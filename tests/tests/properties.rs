@@ -23,7 +23,7 @@ fn random_outlines(rng: &mut Rng, bits: u32) -> Vec<Outline> {
         .map(|_| {
             let rings: Vec<GridRing> = (0..1 + rng.below(3))
                 .map(|_| {
-                    let (len, fractional) = (3 + rng.below(7), rng.chance(0.5));
+                    let (len, fractional) = (3 + rng.below(7), rng.probability(0.5));
                     random_ring(rng, len, r, fractional)
                 })
                 .collect();
@@ -54,7 +54,7 @@ fn random_outlines_are_valid_and_independent_of_input_order() {
             for ring in &mut o.rings {
                 let k = rng.below(ring.len());
                 ring.rotate_left(k);
-                if rng.chance(0.5) {
+                if rng.probability(0.5) {
                     ring.reverse();
                 }
             }

@@ -44,6 +44,16 @@ impl Rng {
         self.next_u64() % denominator < numerator
     }
 
+    /// True with probability `p` (a uniform draw in `[0, 1)` below `p`).
+    pub fn probability(&mut self, p: f64) -> bool {
+        self.unit() < p
+    }
+
+    /// One element of `items`, chosen uniformly (`items` must not be empty).
+    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+
     /// A uniform `f64` in `[0, 1)` with 53 random bits.
     pub fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64

@@ -55,7 +55,7 @@ pub fn random_rectangles(rng: &mut Rng, count: usize, r: i64) -> Vec<GridRing> {
             let (x0, y0) = (rng.range(-r, r) as f64, rng.range(-r, r) as f64);
             let (x1, y1) = (x0 + rng.range(0, r) as f64, y0 + rng.range(0, r) as f64);
             let mut ring = rect(x0, y0, x1, y1);
-            if rng.chance(0.5) {
+            if rng.probability(0.5) {
                 ring.reverse();
             }
             ring
@@ -65,7 +65,9 @@ pub fn random_rectangles(rng: &mut Rng, count: usize, r: i64) -> Vec<GridRing> {
 
 /// A random tile map of `width * height` cells, each walkable with probability `density`.
 pub fn random_cells(rng: &mut Rng, width: usize, height: usize, density: f64) -> Vec<bool> {
-    (0..width * height).map(|_| rng.chance(density)).collect()
+    (0..width * height)
+        .map(|_| rng.probability(density))
+        .collect()
 }
 
 /// Long thin wedges whose edges are nearly parallel: each ring runs from near the origin to

@@ -11,56 +11,7 @@ use onepath_build2d::{Error, Join, Location, Mesh2DPipeline, NavMesh, Outline, R
 use onepath_predicates::GridPoint;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-/// SplitMix64: a small, seeded, deterministic generator (decisions D3's output function).
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator with the given seed.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform index below `n` (which must be positive).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// A uniform integer in `lo..=hi`.
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next_u64() % ((hi - lo) as u64 + 1)) as i64
-    }
-
-    /// A uniform value in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// True with probability `p`.
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-
-    /// One element of `items`, chosen uniformly.
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-
-    /// Shuffles `items` in place (Fisher–Yates).
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
+pub use onepath_testkit::Rng;
 
 /// A ring in grid units; coordinates may be fractional (they are snapped by the library).
 pub type GridRing = Vec<(f64, f64)>;
