@@ -67,10 +67,20 @@ pub(crate) fn check_triangulation(
         for edge in 0..3 {
             let entry = neighbors[3 * triangle + edge];
             let (from, to) = (corners[edge], corners[(edge + 1) % 3]);
-            let reversed_owner = edges
-                .binary_search_by_key(&(to, from), |&(a, b, _)| (a, b))
+            // Directed edges are unique (checked above), so when the named neighbour holds
+            // the reversed edge it is its only owner and the search would find it; only
+            // the other cases search the sorted edges.
+            let named = usize::try_from(entry)
                 .ok()
-                .map(|found| edges[found].2);
+                .and_then(|u| triangles.get(u).map(|c| (u, c)))
+                .filter(|(_, c)| (0..3).any(|k| c[k] == to && c[(k + 1) % 3] == from))
+                .map(|(u, _)| u as u32);
+            let reversed_owner = named.or_else(|| {
+                edges
+                    .binary_search_by_key(&(to, from), |&(a, b, _)| (a, b))
+                    .ok()
+                    .map(|found| edges[found].2)
+            });
             let fail = |reason| ConvexError::Neighbor {
                 triangle,
                 edge,

@@ -84,19 +84,20 @@ pub fn trace_rings(edges: &[(GridPoint, GridPoint)]) -> Result<Vec<Vec<GridPoint
         sorted[run_start..run_end].sort_unstable_by(|e, f| angle_cmp(e.1 - from, f.1 - from));
         run_start = run_end;
     }
-    let degree = vertex_degrees(&sorted)?;
+    let (successors, source_degrees) = link(&sorted)?;
     let mut used = vec![false; sorted.len()];
     let mut rings = Vec::new();
+    let mut ring_edges: Vec<u32> = Vec::new();
     for start in 0..sorted.len() {
         if used[start] {
             continue;
         }
-        let mut ring = Vec::new();
+        ring_edges.clear();
         let mut e = start;
         loop {
             used[e] = true;
-            ring.push(sorted[e].0);
-            let next = successor(&sorted, e);
+            ring_edges.push(e as u32);
+            let next = successors[e] as usize;
             if next == start {
                 break;
             }
@@ -105,17 +106,62 @@ pub fn trace_rings(edges: &[(GridPoint, GridPoint)]) -> Result<Vec<Vec<GridPoint
             }
             e = next;
         }
-        rings.push(canonical_ring(drop_collinear(ring, &degree)));
+        rings.push(canonical_ring(drop_collinear(
+            &ring_edges,
+            &sorted,
+            &source_degrees,
+        )));
     }
     rings.sort_unstable_by(|r, s| (r[0], r[1]).cmp(&(s[0], s[1])));
     Ok(rings)
 }
 
-/// The index of the edge that follows edge `e` by the clockwise-first rule.
-fn successor(sorted: &[(GridPoint, GridPoint)], e: usize) -> usize {
+/// For every edge of `sorted` (runs of equal start ordered by angle), the index of the edge
+/// that follows it by the clockwise-first rule, and the number of edges (in and out) at its
+/// start vertex; or the smallest vertex with different numbers of incoming and outgoing
+/// edges.
+///
+/// One walk over the vertices in `(x, y)` order merges the runs of outgoing edges with the
+/// incoming edges sorted by their end, so the successor search only looks at the run of
+/// the vertex reached.
+fn link(sorted: &[(GridPoint, GridPoint)]) -> Result<(Vec<u32>, Vec<u32>), TraceError> {
+    let n = sorted.len();
+    let mut incoming: Vec<(GridPoint, u32)> = sorted
+        .iter()
+        .enumerate()
+        .map(|(e, &(_, v))| (v, e as u32))
+        .collect();
+    incoming.sort_unstable();
+    let mut successors = vec![0u32; n];
+    let mut source_degrees = vec![0u32; n];
+    let (mut i, mut j) = (0, 0);
+    while i < n || j < n {
+        let p = match (sorted.get(i), incoming.get(j)) {
+            (Some(out), Some(inc)) => out.0.min(inc.0),
+            (Some(out), None) => out.0,
+            (None, Some(inc)) => inc.0,
+            (None, None) => break,
+        };
+        let out_end = i + sorted[i..].partition_point(|e| e.0 == p);
+        let in_end = j + incoming[j..].partition_point(|e| e.0 == p);
+        let (outs, ins) = (out_end - i, in_end - j);
+        if outs != ins {
+            return Err(TraceError::Unbalanced(p));
+        }
+        source_degrees[i..out_end].fill((outs + ins) as u32);
+        for &(_, e) in &incoming[j..in_end] {
+            successors[e as usize] = successor(sorted, e as usize, i, out_end) as u32;
+        }
+        i = out_end;
+        j = in_end;
+    }
+    Ok((successors, source_degrees))
+}
+
+/// The index of the edge that follows edge `e` by the clockwise-first rule, where
+/// `lo..hi` is the (non-empty) run of edges leaving the end of `e`.
+fn successor(sorted: &[(GridPoint, GridPoint)], e: usize, lo: usize, hi: usize) -> usize {
     let (u, v) = sorted[e];
-    let lo = sorted.partition_point(|f| f.0 < v);
-    let hi = lo + sorted[lo..].partition_point(|f| f.0 == v);
     debug_assert!(lo < hi, "balanced vertices always have an outgoing edge");
     let reverse = u - v;
     // Turning clockwise from `reverse` meets first the outgoing edge with the largest angle
@@ -124,45 +170,23 @@ fn successor(sorted: &[(GridPoint, GridPoint)], e: usize) -> usize {
     if below == 0 { hi - 1 } else { lo + below - 1 }
 }
 
-/// The number of edges at every vertex, checking that each vertex is balanced.
-fn vertex_degrees(sorted: &[(GridPoint, GridPoint)]) -> Result<Vec<(GridPoint, u32)>, TraceError> {
-    let mut ends: Vec<(GridPoint, i32)> = Vec::with_capacity(2 * sorted.len());
-    ends.extend(sorted.iter().map(|e| (e.0, 1)));
-    ends.extend(sorted.iter().map(|e| (e.1, -1)));
-    ends.sort_unstable_by_key(|e| e.0);
-    let mut degree = Vec::new();
-    let mut i = 0;
-    while i < ends.len() {
-        let p = ends[i].0;
-        let (mut count, mut balance) = (0u32, 0i32);
-        while i < ends.len() && ends[i].0 == p {
-            count += 1;
-            balance += ends[i].1;
-            i += 1;
-        }
-        if balance != 0 {
-            return Err(TraceError::Unbalanced(p));
-        }
-        degree.push((p, count));
-    }
-    Ok(degree)
-}
-
-/// Drops the vertices of `ring` that are collinear with their neighbours and have degree 2.
-fn drop_collinear(ring: Vec<GridPoint>, degree: &[(GridPoint, u32)]) -> Vec<GridPoint> {
-    let n = ring.len();
-    let degree_of = |p: GridPoint| {
-        let i = degree.partition_point(|d| d.0 < p);
-        degree[i].1
-    };
-    let kept: Vec<GridPoint> = (0..n)
+/// The start vertices of a ring's edges, without those that are collinear with their
+/// neighbours and have degree 2.
+fn drop_collinear(
+    ring_edges: &[u32],
+    sorted: &[(GridPoint, GridPoint)],
+    source_degrees: &[u32],
+) -> Vec<GridPoint> {
+    let n = ring_edges.len();
+    let vertex = |i: usize| sorted[ring_edges[i] as usize].0;
+    (0..n)
         .filter(|&i| {
-            let (prev, v, next) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
-            !(orient2d(prev, v, next) == Orientation::Collinear && degree_of(v) == 2)
+            let (prev, v, next) = (vertex((i + n - 1) % n), vertex(i), vertex((i + 1) % n));
+            !(orient2d(prev, v, next) == Orientation::Collinear
+                && source_degrees[ring_edges[i] as usize] == 2)
         })
-        .map(|i| ring[i])
-        .collect();
-    kept
+        .map(vertex)
+        .collect()
 }
 
 /// Rotates `ring` to start at its smallest directed edge.

@@ -1,0 +1,169 @@
+//! Runs one benchmark case once, for profilers (`valgrind --tool=callgrind`, `perf record`)
+//! and for peak memory (`/usr/bin/time -v`), and prints what it built and how long it took.
+//!
+//! Usage: `case cdt COUNT` (the random-points triangulation of the peer benches),
+//! `case build MAP` (`Mesh2DPipeline::build` at cell size 1 and agent radius 0.5 of a
+//! bundled Moving AI map, with stage timings), `case shrink MAP` (the shrink alone),
+//! `case triangulate MAP` (`Region::triangulate` of the map's region),
+//! `case difference W` (the noisy `W x W` tile-map difference of the boolean bench),
+//! `case union COUNT` (the union of overlapping unit squares) or `case grow COUNT` (that
+//! union grown by 0.25 with 32 vertices per circle, as in the offset bench).
+
+use onepath_benches::{
+    cdt_input, map_region, noisy_cells, onepath_tolerance, outlines, overlapping_squares,
+    tile_region,
+};
+use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, Region};
+use onepath_cdt::Cdt;
+use std::time::Instant;
+
+/// A 64-bit FNV-1a hash of a word stream, to show that outputs are unchanged.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    fn add(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// The FNV-1a hash of a region's rings (lengths and coordinates).
+fn region_hash(region: &Region) -> u64 {
+    let mut hash = Fnv::default();
+    for ring in region.rings() {
+        hash.add(ring.len() as u64);
+        for p in ring {
+            hash.add(p.x as u64);
+            hash.add(p.y as u64);
+        }
+    }
+    hash.0
+}
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: case (cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
+         | union COUNT | grow COUNT)"
+    );
+    std::process::exit(2);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [kind, arg] = args.as_slice() else {
+        usage()
+    };
+    let start = Instant::now();
+    match kind.as_str() {
+        "cdt" => {
+            let count: usize = arg.parse().unwrap_or_else(|_| usage());
+            let (points, constraints) = cdt_input(count, 7);
+            let start = Instant::now();
+            let cdt = Cdt::new(&points, &constraints).expect("cdt");
+            let elapsed = start.elapsed();
+            // FNV-1a over the triangles, adjacency and constraint flags: equal hashes before
+            // and after a change of the triangulation code show unchanged output.
+            let mut hash = Fnv::default();
+            let words = cdt
+                .triangles()
+                .iter()
+                .chain(cdt.adjacency())
+                .flatten()
+                .copied();
+            let flags = cdt.constrained_masks().iter().map(|&m| u32::from(m));
+            words.chain(flags).for_each(|w| hash.add(u64::from(w)));
+            println!(
+                "cdt of {} points: {} triangles in {elapsed:?}, output hash {:016x}",
+                points.len(),
+                cdt.triangles().len(),
+                hash.0
+            );
+        }
+        "build" => {
+            let region = map_region(arg);
+            let mesh = Mesh2DPipeline::new(1.0, 0.5).build(&region).expect("build");
+            // FNV-1a over the vertices, polygons, neighbours and fans of the mesh.
+            let mut hash = Fnv::default();
+            for p in mesh.vertices() {
+                hash.add(p.x as u64);
+                hash.add(p.y as u64);
+            }
+            for (polygon, neighbors) in mesh.polygons().iter() {
+                polygon.iter().for_each(|&v| hash.add(u64::from(v)));
+                neighbors.iter().for_each(|&n| hash.add(n as u64));
+            }
+            for fan in mesh.vertex_fans() {
+                hash.add(fan.len() as u64);
+                fan.iter().for_each(|&n| hash.add(n as u64));
+            }
+            println!(
+                "build of {arg}: {} polygons, {} triangles, output hash {:016x}, stages {:?}",
+                mesh.polygons().len(),
+                mesh.triangle_count(),
+                hash.0,
+                mesh.timings()
+            );
+        }
+        "shrink" => {
+            let region = map_region(arg);
+            let shrunk = Mesh2DPipeline::new(1.0, 0.5)
+                .shrink(&region)
+                .expect("shrink");
+            println!(
+                "shrink of {arg}: {} vertices, hash {:016x}",
+                shrunk.vertex_count(),
+                region_hash(&shrunk)
+            );
+        }
+        "triangulate" => {
+            let region = map_region(arg);
+            let triangulation = region.triangulate().expect("triangulate");
+            println!("triangulation of {arg}: {} triangles", triangulation.len());
+        }
+        "union" => {
+            let count: usize = arg.parse().unwrap_or_else(|_| usage());
+            let squares = overlapping_squares(count, 1);
+            let union = Region::from_outlines(&outlines(&squares), &Geometry2DOptions::default())
+                .expect("union");
+            println!(
+                "union of {count} squares: {} vertices",
+                union.vertex_count()
+            );
+        }
+        "grow" => {
+            let count: usize = arg.parse().unwrap_or_else(|_| usage());
+            let squares = overlapping_squares(count, 1);
+            let union = Region::from_outlines(&outlines(&squares), &Geometry2DOptions::default())
+                .expect("union");
+            let start = Instant::now();
+            let grown = union
+                .offset(0.25, Join::Round, onepath_tolerance(0.25, 32))
+                .expect("offset");
+            println!(
+                "round grow of the union of {count} squares: {} vertices, hash {:016x}, in {:?}",
+                grown.vertex_count(),
+                region_hash(&grown),
+                start.elapsed()
+            );
+        }
+        "difference" => {
+            let w: usize = arg.parse().unwrap_or_else(|_| usage());
+            let a = tile_region(&noisy_cells(w, w, 0.6, 4), w, w, [0.0, 0.0]);
+            let b = tile_region(&noisy_cells(w, w, 0.4, 5), w, w, [0.5, 0.5]);
+            let d = a.difference(&b).expect("difference");
+            println!(
+                "difference of {w} x {w} maps: {} vertices",
+                d.vertex_count()
+            );
+        }
+        _ => usage(),
+    }
+    println!("total {:?}", start.elapsed());
+}

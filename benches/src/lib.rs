@@ -1,0 +1,223 @@
+//! Shared inputs of the onepath benchmarks: seeded generators, Moving AI maps, and (with the
+//! `peers` feature) the adapters that feed the same inputs to the peer libraries.
+//!
+//! Every input is generated from a fixed seed by an in-crate SplitMix64, so every run and
+//! every library sees the same bits. Coordinates are made on onepath's default grid
+//! (SnapBits 16, one user unit is `2^16` grid units) and handed to the peers as the same
+//! integers (i_overlay `i32`, Clipper2 `i64`, spade `f64`, all exact).
+#![forbid(unsafe_code)]
+
+#[cfg(feature = "peers")]
+pub mod peers;
+
+use onepath_build2d::{Geometry2DOptions, GridPoint, Outline, Region, Vector2D};
+use onepath_io::{TileMap, read_tile_map};
+use std::path::PathBuf;
+
+/// Grid units per user unit on onepath's default grid (SnapBits 16).
+pub const UNIT: i64 = 1 << 16;
+
+/// The five bundled 512 x 512 Moving AI maps the whole-build benches use.
+pub const BUILD_MAPS: [&str; 5] = [
+    "8room_000.map",
+    "AR0011SR.map",
+    "battleground.map",
+    "maze512-1-0.map",
+    "random512-10-0.map",
+];
+
+/// A ring of grid points (closed implicitly), counter-clockwise for outer boundaries.
+pub type Ring = Vec<[i64; 2]>;
+
+/// SplitMix64, seeded, so every run benches the same inputs.
+#[derive(Clone, Debug)]
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: i64) -> i64 {
+        (self.next_u64() % n as u64) as i64
+    }
+
+    /// A float in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// `n` axis-aligned unit squares (corners on a 1/256 grid) at random places in a field of
+/// side `0.7 * sqrt(n)` units, so each point of the union is covered about twice; each
+/// ring counter-clockwise.
+pub fn overlapping_squares(n: usize, seed: u64) -> Vec<Ring> {
+    let mut rng = Rng(seed);
+    let step = UNIT / 256;
+    let cells = (0.7 * (n as f64).sqrt() * 256.0) as i64;
+    (0..n)
+        .map(|_| {
+            let x = rng.below(cells) * step;
+            let y = rng.below(cells) * step;
+            vec![[x, y], [x + UNIT, y], [x + UNIT, y + UNIT], [x, y + UNIT]]
+        })
+        .collect()
+}
+
+/// A star-shaped polygon of `vertices` vertices (even) around the origin: spikes whose tips
+/// lie at radius 921.6 to 1024 units and whose valleys at 829.4 to 921.6 (seeded noise),
+/// the first vertex at angle `phase` (as a fraction of a vertex step). Two stars with
+/// different phases cross along every spike. (Spikes half the radius deep make every
+/// library's sweep hold thousands of edges at once: onepath 10.6 s, i_overlay 4.1 s,
+/// Clipper2 18.8 s; too slow for the suite's ten-minute budget.)
+pub fn star(vertices: usize, seed: u64, phase: f64) -> Ring {
+    let mut rng = Rng(seed);
+    let outer = 1024.0 * UNIT as f64;
+    (0..vertices)
+        .map(|k| {
+            let angle = std::f64::consts::TAU * (k as f64 + phase) / vertices as f64;
+            let base = if k % 2 == 0 { 1.0 } else { 0.9 };
+            let r = outer * base * (0.9 + 0.1 * rng.unit());
+            [
+                (r * angle.cos()).round() as i64,
+                (r * angle.sin()).round() as i64,
+            ]
+        })
+        .collect()
+}
+
+/// A `width x height` tile map whose cells are walkable with probability `walkable`.
+pub fn noisy_cells(width: usize, height: usize, walkable: f64, seed: u64) -> Vec<bool> {
+    let mut rng = Rng(seed);
+    (0..width * height).map(|_| rng.unit() < walkable).collect()
+}
+
+/// The region of a tile map with unit cells at `origin`, on the default grid.
+pub fn tile_region(cells: &[bool], width: usize, height: usize, origin: [f64; 2]) -> Region {
+    Region::from_tile_map(
+        cells,
+        width,
+        height,
+        1.0,
+        Vector2D::new(origin[0], origin[1]),
+        &Geometry2DOptions::default(),
+    )
+    .expect("tile map region")
+}
+
+/// The path of a bundled Moving AI map.
+pub fn map_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/movingai")
+        .join(name)
+}
+
+/// Reads a bundled Moving AI map.
+pub fn load_map(name: &str) -> TileMap {
+    let text = std::fs::read_to_string(map_path(name)).expect("map file");
+    read_tile_map(&text).expect("valid map")
+}
+
+/// The region of a bundled Moving AI map, unit cells at the origin, default grid.
+pub fn map_region(name: &str) -> Region {
+    let map = load_map(name);
+    tile_region(&map.cells, map.width, map.height, [0.0, 0.0])
+}
+
+/// The outlines, one ring each, of grid rings (converted exactly to user units).
+pub fn outlines(rings: &[Ring]) -> Vec<Outline> {
+    let scale = 1.0 / UNIT as f64;
+    rings
+        .iter()
+        .map(|r| Outline::from_ring(r.iter().map(|p| [p[0] as f64 * scale, p[1] as f64 * scale])))
+        .collect()
+}
+
+/// The region of one outline made of `ring` (even-odd, here a simple polygon).
+pub fn ring_region(ring: &Ring) -> Region {
+    Region::from_outlines(
+        &outlines(std::slice::from_ref(ring)),
+        &Geometry2DOptions::default(),
+    )
+    .expect("ring region")
+}
+
+/// A region's rings as plain grid rings, the peers' input.
+pub fn region_rings(region: &Region) -> Vec<Ring> {
+    region
+        .rings()
+        .iter()
+        .map(|r| r.iter().map(|p| [p.x, p.y]).collect())
+        .collect()
+}
+
+/// The sorted, distinct vertices of a region and its ring edges as index pairs: what
+/// `Region::triangulate` hands to the triangulation.
+pub fn region_vertices_and_edges(region: &Region) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
+    let mut vertices: Vec<GridPoint> = region.rings().iter().flatten().copied().collect();
+    vertices.sort_unstable();
+    vertices.dedup();
+    let index = |p: GridPoint| vertices.partition_point(|&q| q < p) as u32;
+    let edges = region
+        .rings()
+        .iter()
+        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
+        .map(|(p, q)| [index(p), index(q)])
+        .collect();
+    (vertices, edges)
+}
+
+/// `count` random points with even coordinates in `0..2^30`, plus the corners of disjoint
+/// axis-aligned squares with odd coordinates (so no random point lies on a square's side),
+/// sorted and distinct; the squares' rings are the constraints (the input of the
+/// `onepath-cdt` bench).
+pub fn cdt_input(count: usize, seed: u64) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
+    let mut rng = Rng(seed);
+    let mut points: Vec<GridPoint> = (0..count)
+        .map(|_| {
+            let x = 2 * (rng.next_u64() >> 35) as i64;
+            let y = 2 * (rng.next_u64() >> 35) as i64;
+            GridPoint::new(x, y)
+        })
+        .collect();
+    let cells = ((count / 40) as f64).sqrt() as i64;
+    let side = (1i64 << 30) / cells;
+    let mut squares = Vec::new();
+    for i in 0..cells {
+        for j in 0..cells {
+            let (x0, y0) = (i * side + side / 4 + 1, j * side + side / 4 + 1);
+            let (x1, y1) = (x0 + side / 2, y0 + side / 2);
+            squares.push([(x0, y0), (x1, y0), (x1, y1), (x0, y1)].map(GridPoint::from));
+        }
+    }
+    points.extend(squares.iter().flatten().copied());
+    points.sort_unstable();
+    points.dedup();
+    let index = |p: GridPoint| points.binary_search(&p).map(|i| i as u32).unwrap_or(0);
+    let mut constraints = Vec::new();
+    for sq in &squares {
+        for k in 0..4 {
+            constraints.push([index(sq[k]), index(sq[(k + 1) % 4])]);
+        }
+    }
+    (points, constraints)
+}
+
+/// The arc tolerance (in the unit of `r`) for which onepath's round offset of radius `r`
+/// uses `m` vertices per circle: just above the circumscribed `m`-gon's excess
+/// `r / cos(pi / m) - r`, and far below the `m / 2`-gon's.
+pub fn onepath_tolerance(r: f64, m: u32) -> f64 {
+    let excess = r / (std::f64::consts::PI / m as f64).cos() - r;
+    excess * 1.01
+}
+
+/// The number of edges of a region's rings.
+pub fn edge_count(region: &Region) -> usize {
+    region.rings().iter().map(Vec::len).sum()
+}
