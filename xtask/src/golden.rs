@@ -9,7 +9,7 @@ use std::time::Instant;
 
 /// A package with a `tests/golden.rs` insta driver.
 struct Target {
-    /// The package name, for `cargo test -p`.
+    /// The package name, for messages.
     package: String,
     /// The package folder.
     dir: PathBuf,
@@ -136,7 +136,10 @@ struct Run {
     referenced: BTreeSet<PathBuf>,
 }
 
-fn run(target: &Target, mode: &Mode) -> Result<Run, String> {
+/// Runs every golden test target in one `cargo test --workspace --test golden`: selecting
+/// the whole workspace gives the same feature resolution as CI's `cargo test --workspace`,
+/// so the check reuses that build instead of compiling the crates again per package.
+fn run(mode: &Mode) -> Result<Run, String> {
     let references = root().join("target/xtask-golden-references.txt");
     let _ = fs::create_dir_all(root().join("target"));
     let _ = fs::remove_file(&references);
@@ -144,7 +147,7 @@ fn run(target: &Target, mode: &Mode) -> Result<Run, String> {
     let mut command = Command::new(cargo);
     command
         .current_dir(root())
-        .args(["test", "--package", &target.package, "--test", "golden"])
+        .args(["test", "--workspace", "--test", "golden"])
         .env("INSTA_SNAPSHOT_REFERENCES_FILE", &references)
         .env_remove("INSTA_FORCE_PASS")
         .env_remove("INSTA_GLOB_FILTER")
@@ -161,10 +164,7 @@ fn run(target: &Target, mode: &Mode) -> Result<Run, String> {
             .env("CI", "true")
             .stdout(Stdio::piped()),
     };
-    println!(
-        "xtask: cargo test --package {} --test golden",
-        target.package
-    );
+    println!("xtask: cargo test --workspace --test golden");
     let output = command
         .output()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -197,15 +197,15 @@ pub(crate) fn regenerate() -> Result<(), String> {
     let targets = targets()?;
     let before = contents(&targets);
     let mut removed = Vec::new();
+    let run = run(&Mode::Update)?;
+    if !run.success {
+        return Err(
+            "the golden tests failed (see above): not a snapshot difference, since \
+                    snapshots are written in this mode"
+                .to_string(),
+        );
+    }
     for target in &targets {
-        let run = run(target, &Mode::Update)?;
-        if !run.success {
-            return Err(format!(
-                "the golden tests of {} failed (see above): not a snapshot difference, since \
-                 snapshots are written in this mode",
-                target.package
-            ));
-        }
         for path in pending_files(target)
             .into_iter()
             .chain(unreferenced(target, &run))
@@ -260,25 +260,22 @@ pub(crate) fn check() -> Result<(), String> {
     let targets = targets()?;
     let mut problems = Vec::new();
     let mut count = 0;
-    for target in &targets {
-        let run = run(target, &Mode::Check)?;
-        count += snapshot_files(target).len();
-        if !run.success {
-            // Insta's diffs are in the captured output of the failing test.
-            print!("{}", run.stdout);
-            let failing = failing_snapshots(&run.stdout);
-            if failing.is_empty() {
-                problems.push(format!(
-                    "the golden tests of {} failed (see above)",
-                    target.package
-                ));
-            }
-            for file in failing {
-                let exists = root().join(&file).is_file();
-                let what = if exists { "differs" } else { "is missing" };
-                problems.push(format!("{file} {what}"));
-            }
+    let run = run(&Mode::Check)?;
+    if !run.success {
+        // Insta's diffs are in the captured output of the failing tests.
+        print!("{}", run.stdout);
+        let failing = failing_snapshots(&run.stdout);
+        if failing.is_empty() {
+            problems.push("the golden tests failed (see above)".to_string());
         }
+        for file in failing {
+            let exists = root().join(&file).is_file();
+            let what = if exists { "differs" } else { "is missing" };
+            problems.push(format!("{file} {what}"));
+        }
+    }
+    for target in &targets {
+        count += snapshot_files(target).len();
         for path in unreferenced(target, &run) {
             problems.push(format!("{} is used by no test (stale case?)", shown(&path)));
         }
@@ -288,9 +285,11 @@ pub(crate) fn check() -> Result<(), String> {
     }
     let seconds = start.elapsed().as_secs_f64();
     if problems.is_empty() {
+        let names: Vec<&str> = targets.iter().map(|t| t.package.as_str()).collect();
         println!(
-            "golden: {count} snapshot files in {} targets match ({seconds:.1} s)",
-            targets.len()
+            "golden: {count} snapshot files in {} targets ({}) match ({seconds:.1} s)",
+            targets.len(),
+            names.join(", ")
         );
         return Ok(());
     }
