@@ -5,7 +5,7 @@
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use onepath_benches::peers::{SpadeCdt, inside_faces, inside_triangles};
-use onepath_benches::{cdt_input, map_region, region_vertices_and_edges};
+use onepath_benches::{cdt_input, map_region};
 use onepath_cdt::Cdt;
 use onepath_predicates::GridPoint;
 use spade::{Point2, Triangulation};
@@ -62,7 +62,7 @@ fn random_points(c: &mut Criterion) {
 
 fn tile_map_region(c: &mut Criterion) {
     let region = map_region(TRIANGULATION_MAP);
-    let (points, edges) = region_vertices_and_edges(&region);
+    let (points, edges) = region.constraint_graph();
     let (vertices, spade_edges) = spade_input(&points, &edges);
     let onepath = region.triangulate().expect("onepath");
     let spade = SpadeCdt::bulk_load_cdt(vertices.clone(), spade_edges.clone()).expect("spade");

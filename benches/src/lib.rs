@@ -157,26 +157,10 @@ pub fn region_rings(region: &Region) -> Vec<Ring> {
         .collect()
 }
 
-/// The sorted, distinct vertices of a region and its ring edges as index pairs: what
-/// `Region::triangulate` hands to the triangulation.
-pub fn region_vertices_and_edges(region: &Region) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
-    let mut vertices: Vec<GridPoint> = region.rings().iter().flatten().copied().collect();
-    vertices.sort_unstable();
-    vertices.dedup();
-    let index = |p: GridPoint| vertices.partition_point(|&q| q < p) as u32;
-    let edges = region
-        .rings()
-        .iter()
-        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
-        .map(|(p, q)| [index(p), index(q)])
-        .collect();
-    (vertices, edges)
-}
-
 /// `count` random points with even coordinates in `0..2^30`, plus the corners of disjoint
 /// axis-aligned squares with odd coordinates (so no random point lies on a square's side),
 /// sorted and distinct; the squares' rings are the constraints (the input of the
-/// `onepath-cdt` bench).
+/// triangulation benches).
 pub fn cdt_input(count: usize, seed: u64) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
     let mut rng = Rng(seed);
     let mut points: Vec<GridPoint> = (0..count)

@@ -9,7 +9,7 @@
 //! `w`, default 64).
 
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
-use onepath_benches::{noisy_cells, region_vertices_and_edges, tile_region};
+use onepath_benches::{noisy_cells, tile_region};
 use onepath_cdt::Cdt;
 use onepath_convex::partition_convex;
 use onepath_predicates::GridPoint;
@@ -58,7 +58,7 @@ fn measure(w: usize) -> Row {
         rings.as_slice(),
         "the stages agree with Region::difference"
     );
-    let (points, constraints) = region_vertices_and_edges(&difference);
+    let (points, constraints) = difference.constraint_graph();
     let (t_cdt, inside) =
         best_of_three(|| Cdt::new(&points, &constraints).expect("cdt").inside_mesh());
     let (t_merge, _) = best_of_three(|| {

@@ -1,9 +1,9 @@
 //! `Region::check_invariants`: an exact proof that a region is valid and canonical.
 
-use crate::region::{Region, canonical};
+use crate::region::Region;
 use onepath_arrangement::{Arrangement, Segment};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
-use onepath_winding::label;
+use onepath_winding::{canonical_ring, label};
 
 impl Region {
     /// Checks every promise of a region, exactly, and says which one fails.
@@ -21,7 +21,7 @@ impl Region {
             if ring.len() < 3 {
                 return Err(format!("ring {i} has {} vertices", ring.len()));
             }
-            if canonical(ring.clone()) != *ring {
+            if canonical_ring(ring.clone()) != *ring {
                 return Err(format!(
                     "ring {i} does not start at its smallest directed edge"
                 ));

@@ -2,6 +2,7 @@
 
 use crate::region::{Region, ring_area2};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
+use onepath_winding::canonical_ring;
 
 /// One outer boundary (counter-clockwise) and the holes directly inside it (clockwise), in
 /// grid units. Every ring is simple: a region ring that visits a vertex twice is split there.
@@ -69,9 +70,9 @@ impl Region {
             for cycle in split_at_repeats(ring) {
                 let area2 = ring_area2(&cycle);
                 if area2 > 0 {
-                    outers.push((crate::region::canonical(cycle), area2));
+                    outers.push((canonical_ring(cycle), area2));
                 } else {
-                    holes.push(crate::region::canonical(cycle));
+                    holes.push(canonical_ring(cycle));
                 }
             }
         }

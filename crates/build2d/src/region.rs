@@ -238,13 +238,3 @@ pub(crate) fn ring_area2(ring: &[GridPoint]) -> i128 {
         })
         .sum()
 }
-
-/// Rotates a ring to start at its smallest directed edge.
-pub(crate) fn canonical(mut ring: Vec<GridPoint>) -> Vec<GridPoint> {
-    let n = ring.len();
-    let start = (0..n)
-        .min_by_key(|&i| (ring[i], ring[(i + 1) % n]))
-        .unwrap_or(0);
-    ring.rotate_left(start);
-    ring
-}

@@ -22,22 +22,25 @@ pub struct Triangulation {
     neighbors: Vec<i32>,
 }
 
-/// The sorted, distinct ring vertices of a region and its ring edges as index pairs.
-fn vertices_and_edges(region: &Region) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
-    let mut vertices: Vec<GridPoint> = region.rings().iter().flatten().copied().collect();
-    vertices.sort_unstable();
-    vertices.dedup();
-    let index = |p: GridPoint| vertices.partition_point(|&q| q < p) as u32;
-    let edges = region
-        .rings()
-        .iter()
-        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
-        .map(|(p, q)| [index(p), index(q)])
-        .collect();
-    (vertices, edges)
-}
-
 impl Region {
+    /// The input [`Region::triangulate`] hands to the triangulation: the distinct ring
+    /// vertices sorted by `(x, y)`, and every ring edge as a directed pair of indices into
+    /// them (interior on the left). Useful to run `onepath-cdt` (or another triangulator)
+    /// on a region directly.
+    pub fn constraint_graph(&self) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
+        let mut vertices: Vec<GridPoint> = self.rings().iter().flatten().copied().collect();
+        vertices.sort_unstable();
+        vertices.dedup();
+        let index = |p: GridPoint| vertices.partition_point(|&q| q < p) as u32;
+        let edges = self
+            .rings()
+            .iter()
+            .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
+            .map(|(p, q)| [index(p), index(q)])
+            .collect();
+        (vertices, edges)
+    }
+
     /// The constrained Delaunay triangulation of the region: the ring edges are the
     /// constraints, and the faces of winding > 0 (flooded from the unbounded face) are kept.
     ///
@@ -45,7 +48,7 @@ impl Region {
     /// specification, constraints by Sloan's method, and the numbering of decisions D13
     /// decides cocircular cases, so the result is the same bits everywhere.
     pub fn triangulate(&self) -> Result<Triangulation> {
-        let (vertices, edges) = vertices_and_edges(self);
+        let (vertices, edges) = self.constraint_graph();
         // A region's rings are noded, so the triangulation cannot reject them.
         let cdt = Cdt::new(&vertices, &edges).map_err(Error::internal)?;
         let mesh = cdt.inside_mesh();

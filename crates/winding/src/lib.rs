@@ -50,7 +50,7 @@ mod sweep;
 mod tilemap;
 
 pub use inside::{InsideRule, boundary_edges};
-pub use rings::{TraceError, trace_rings};
+pub use rings::{TraceError, canonical_ring, trace_rings};
 pub use sweep::{SegmentWindings, label};
 pub use tilemap::trace_tile_map;
 

@@ -189,8 +189,9 @@ fn drop_collinear(
         .collect()
 }
 
-/// Rotates `ring` to start at its smallest directed edge.
-pub(crate) fn canonical_ring(mut ring: Vec<GridPoint>) -> Vec<GridPoint> {
+/// Rotates a closed ring to start at its smallest directed edge in `(x, y, x, y)` order, the
+/// canonical start of every ring this crate traces.
+pub fn canonical_ring(mut ring: Vec<GridPoint>) -> Vec<GridPoint> {
     let n = ring.len();
     let start = (0..n)
         .min_by_key(|&i| (ring[i], ring[(i + 1) % n]))
