@@ -58,29 +58,24 @@ impl Region {
 
     /// The ring edges as an arrangement (one segment per edge, delta ±1 by its direction).
     fn edge_arrangement(&self) -> Result<Arrangement, String> {
-        let mut vertices: Vec<GridPoint> = self.rings.iter().flatten().copied().collect();
-        vertices.sort_unstable();
-        vertices.dedup();
-        let index = |p: GridPoint| vertices.partition_point(|&q| q < p) as u32;
-        let mut segments = Vec::with_capacity(vertices.len());
-        for ring in &self.rings {
-            for i in 0..ring.len() {
-                let (p, q) = (ring[i], ring[(i + 1) % ring.len()]);
-                let (a, b) = (index(p), index(q));
-                segments.push(match a.cmp(&b) {
-                    std::cmp::Ordering::Less => Segment {
-                        a,
-                        b,
-                        delta: [1, 0],
-                    },
-                    std::cmp::Ordering::Greater => Segment {
-                        a: b,
-                        b: a,
-                        delta: [-1, 0],
-                    },
-                    std::cmp::Ordering::Equal => return Err(format!("zero-length edge at {p}")),
-                });
-            }
+        let (vertices, edges) = self.constraint_graph();
+        let mut segments = Vec::with_capacity(edges.len());
+        for [a, b] in edges {
+            segments.push(match a.cmp(&b) {
+                std::cmp::Ordering::Less => Segment {
+                    a,
+                    b,
+                    delta: [1, 0],
+                },
+                std::cmp::Ordering::Greater => Segment {
+                    a: b,
+                    b: a,
+                    delta: [-1, 0],
+                },
+                std::cmp::Ordering::Equal => {
+                    return Err(format!("zero-length edge at {}", vertices[a as usize]));
+                }
+            });
         }
         segments.sort_unstable_by_key(|s| (s.a, s.b));
         for w in segments.windows(2) {

@@ -84,6 +84,12 @@ impl Geometry2DOptions {
     pub fn scale(&self) -> f64 {
         (1u64 << self.snap_bits) as f64
     }
+
+    /// One grid unit in user units, `2^-snap_bits` (exact).
+    #[inline]
+    pub fn unit(&self) -> f64 {
+        1.0 / self.scale()
+    }
 }
 
 /// A set of rings read by the even-odd rule: outer boundaries and holes in any order and

@@ -1,6 +1,6 @@
 //! `Region::polygons`: the rings grouped as outer boundaries with the holes directly inside.
 
-use crate::region::{Region, ring_area2};
+use crate::region::{Region, bounding_box, ring_area2};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 use onepath_winding::canonical_ring;
 
@@ -78,7 +78,11 @@ impl Region {
         }
         outers.sort_unstable_by(|a, b| (a.0[0], a.0[1]).cmp(&(b.0[0], b.0[1])));
         holes.sort_unstable_by(|a, b| (a[0], a[1]).cmp(&(b[0], b[1])));
-        let boxes: Vec<(GridPoint, GridPoint)> = outers.iter().map(|(r, _)| bbox(r)).collect();
+        // Rings have at least three vertices, so every box exists.
+        let boxes: Vec<(GridPoint, GridPoint)> = outers
+            .iter()
+            .map(|(r, _)| bounding_box(r).unwrap_or_default())
+            .collect();
         let mut polygons: Vec<RegionPolygon> = outers
             .iter()
             .map(|(outer, _)| RegionPolygon {
@@ -101,13 +105,4 @@ impl Region {
         }
         polygons
     }
-}
-
-fn bbox(ring: &[GridPoint]) -> (GridPoint, GridPoint) {
-    ring.iter().fold((ring[0], ring[0]), |(lo, hi), p| {
-        (
-            GridPoint::new(lo.x.min(p.x), lo.y.min(p.y)),
-            GridPoint::new(hi.x.max(p.x), hi.y.max(p.y)),
-        )
-    })
 }

@@ -190,8 +190,7 @@ impl Region {
 
     /// A grid point in user units: `i * 2^-snap_bits`, exact.
     pub fn to_user(&self, p: GridPoint) -> Vector2D {
-        let unit = 1.0 / (1u64 << self.snap_bits) as f64;
-        Vector2D::new(p.x as f64 * unit, p.y as f64 * unit)
+        crate::snap::to_user(p, self.snap_bits)
     }
 
     /// The rings in user units (exact values of the grid points).
@@ -210,21 +209,14 @@ impl Region {
 
     /// The area in user units squared (the exact area rounded once to `f64`).
     pub fn area(&self) -> f64 {
-        let unit = 1.0 / (1u64 << self.snap_bits) as f64;
+        let unit = self.options().unit();
         self.area2() as f64 * 0.5 * unit * unit
     }
 
     /// The smallest and largest corner of the axis-aligned bounding box in grid units, or
     /// `None` for the empty region.
     pub fn bounds(&self) -> Option<(GridPoint, GridPoint)> {
-        let mut points = self.rings.iter().flatten();
-        let first = *points.next()?;
-        Some(points.fold((first, first), |(lo, hi), p| {
-            (
-                GridPoint::new(lo.x.min(p.x), lo.y.min(p.y)),
-                GridPoint::new(hi.x.max(p.x), hi.y.max(p.y)),
-            )
-        }))
+        bounding_box(self.rings.iter().flatten())
     }
 }
 
@@ -237,4 +229,19 @@ pub(crate) fn ring_area2(ring: &[GridPoint]) -> i128 {
             p.x as i128 * q.y as i128 - q.x as i128 * p.y as i128
         })
         .sum()
+}
+
+/// The smallest and largest corner of the axis-aligned box around `points`, or `None` when
+/// there is no point.
+pub(crate) fn bounding_box<'a>(
+    points: impl IntoIterator<Item = &'a GridPoint>,
+) -> Option<(GridPoint, GridPoint)> {
+    let mut points = points.into_iter();
+    let first = *points.next()?;
+    Some(points.fold((first, first), |(lo, hi), p| {
+        (
+            GridPoint::new(lo.x.min(p.x), lo.y.min(p.y)),
+            GridPoint::new(hi.x.max(p.x), hi.y.max(p.y)),
+        )
+    }))
 }

@@ -1,7 +1,7 @@
 //! Validation at the boundary and snapping of user coordinates to the integer grid.
 
 use crate::error::{Axis, Error, Location, Result};
-use crate::input::{COORDINATE_LIMIT, Geometry2DOptions, Outline};
+use crate::input::{COORDINATE_LIMIT, Geometry2DOptions, Outline, Vector2D};
 use onepath_predicates::GridPoint;
 
 /// Snaps one validated coordinate: `round_ties_even(v * 2^snap_bits)` (the multiplication by
@@ -9,6 +9,14 @@ use onepath_predicates::GridPoint;
 #[inline]
 pub(crate) fn snap(v: f64, scale: f64) -> i64 {
     (v * scale).round_ties_even() as i64
+}
+
+/// A grid point in user units: `i * 2^-snap_bits`, exact (a power-of-two scaling of an
+/// integer below `2^53`).
+#[inline]
+pub(crate) fn to_user(p: GridPoint, snap_bits: u32) -> Vector2D {
+    let unit = Geometry2DOptions::with_snap_bits(snap_bits).unit();
+    Vector2D::new(p.x as f64 * unit, p.y as f64 * unit)
 }
 
 /// Why a coordinate is out of range, or `None` when it is finite and within `2^21`.

@@ -195,11 +195,10 @@ impl Triangulation {
     }
 }
 
-pub(crate) fn to_user(points: &[GridPoint], snap_bits: u32) -> Vec<Vector2D> {
-    let unit = 1.0 / (1u64 << snap_bits) as f64;
+fn to_user(points: &[GridPoint], snap_bits: u32) -> Vec<Vector2D> {
     points
         .iter()
-        .map(|p| Vector2D::new(p.x as f64 * unit, p.y as f64 * unit))
+        .map(|&p| crate::snap::to_user(p, snap_bits))
         .collect()
 }
 
