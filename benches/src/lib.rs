@@ -29,30 +29,8 @@ pub const BUILD_MAPS: [&str; 5] = [
 /// A ring of grid points (closed implicitly), counter-clockwise for outer boundaries.
 pub type Ring = Vec<[i64; 2]>;
 
-/// SplitMix64, seeded, so every run benches the same inputs.
-#[derive(Clone, Debug)]
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: i64) -> i64 {
-        (self.next_u64() % n as u64) as i64
-    }
-
-    /// A float in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+/// The workspace's seeded generator, so every run benches the same inputs.
+pub use onepath_testkit::Rng;
 
 /// `n` axis-aligned unit squares (corners on a 1/256 grid) at random places in a field of
 /// side `0.7 * sqrt(n)` units, so each point of the union is covered about twice; each
@@ -63,8 +41,8 @@ pub fn overlapping_squares(n: usize, seed: u64) -> Vec<Ring> {
     let cells = (0.7 * (n as f64).sqrt() * 256.0) as i64;
     (0..n)
         .map(|_| {
-            let x = rng.below(cells) * step;
-            let y = rng.below(cells) * step;
+            let x = rng.range_half_open(0, cells) * step;
+            let y = rng.range_half_open(0, cells) * step;
             vec![[x, y], [x + UNIT, y], [x + UNIT, y + UNIT], [x, y + UNIT]]
         })
         .collect()
