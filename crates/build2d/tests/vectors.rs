@@ -133,8 +133,10 @@ fn hole_touching_outer_boundary_is_one_ring() {
 /// y = r, cell 1, SnapBits 0), its rings, triangulation and partition at 6.
 #[test]
 fn tile_map_triangulation_and_partition() {
-    let rows = [".#..", "....", "..#."];
-    let cells: Vec<bool> = rows
+    use onepath_testkit::spec_tile_map::{
+        POLYGON_NEIGHBORS, POLYGONS, RING, ROWS, TRIANGLE_NEIGHBORS, TRIANGLES, VERTICES,
+    };
+    let cells: Vec<bool> = ROWS
         .iter()
         .flat_map(|r| r.chars().map(|c| c == '.'))
         .collect();
@@ -147,82 +149,16 @@ fn tile_map_triangulation_and_partition() {
         &Geometry2DOptions::with_snap_bits(0),
     )
     .unwrap();
-    let expected_ring = [
-        (0, 0),
-        (1, 0),
-        (1, 1),
-        (2, 1),
-        (2, 0),
-        (4, 0),
-        (4, 3),
-        (3, 3),
-        (3, 2),
-        (2, 2),
-        (2, 3),
-        (0, 3),
-    ];
-    assert_eq!(region.rings(), rings(&[&expected_ring]));
+    assert_eq!(region.rings(), rings(&[&RING]));
     let t = region.triangulate().unwrap();
     t.check_invariants().unwrap();
-    let vertices = [
-        (0, 0),
-        (0, 3),
-        (1, 0),
-        (1, 1),
-        (2, 0),
-        (2, 1),
-        (2, 2),
-        (2, 3),
-        (3, 2),
-        (3, 3),
-        (4, 0),
-        (4, 3),
-    ];
-    assert_eq!(t.vertices(), rings(&[&vertices])[0]);
-    assert_eq!(
-        t.triangles(),
-        [
-            [0, 2, 3],
-            [0, 3, 1],
-            [1, 3, 6],
-            [1, 6, 7],
-            [3, 5, 6],
-            [4, 10, 5],
-            [5, 8, 6],
-            [5, 10, 8],
-            [8, 10, 11],
-            [8, 11, 9]
-        ]
-    );
-    assert_eq!(
-        t.neighbors(),
-        [
-            -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1,
-            9, 8, -1, -1
-        ]
-    );
+    assert_eq!(t.vertices(), rings(&[&VERTICES])[0]);
+    assert_eq!(t.triangles(), TRIANGLES);
+    assert_eq!(t.neighbors(), TRIANGLE_NEIGHBORS);
     let p = t.partition_convex(6).unwrap();
     p.check_invariants().unwrap();
     let polygons: Vec<&[u32]> = (0..p.len()).map(|i| p.polygon(i)).collect();
-    assert_eq!(
-        polygons,
-        [
-            &[0, 2, 3][..],
-            &[0, 3, 6, 7, 1],
-            &[3, 5, 8, 6],
-            &[4, 10, 11, 8, 5],
-            &[8, 11, 9]
-        ]
-    );
+    assert_eq!(polygons, POLYGONS);
     let neighbors: Vec<&[i32]> = (0..p.len()).map(|i| p.polygon_neighbors(i)).collect();
-    assert_eq!(
-        neighbors,
-        [
-            &[-1, -1, 1][..],
-            &[0, 2, -1, -1, -1],
-            &[-1, 3, -1, 1],
-            &[-1, -1, 4, 2, -1],
-            &[3, -1, -1]
-        ]
-    );
+    assert_eq!(neighbors, POLYGON_NEIGHBORS);
 }

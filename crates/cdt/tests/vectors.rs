@@ -88,43 +88,15 @@ fn cdt_numbering_decides() {
 
 #[test]
 fn tile_map_triangulation() {
-    // Tile map '.#..' / '....' / '..#.' (row r = y r, cell 1, snap bits 0).
-    let ring: [(i64, i64); 12] = [
-        (0, 0),
-        (1, 0),
-        (1, 1),
-        (2, 1),
-        (2, 0),
-        (4, 0),
-        (4, 3),
-        (3, 3),
-        (3, 2),
-        (2, 2),
-        (2, 3),
-        (0, 3),
-    ];
-    let vertices = [
-        (0, 0),
-        (0, 3),
-        (1, 0),
-        (1, 1),
-        (2, 0),
-        (2, 1),
-        (2, 2),
-        (2, 3),
-        (3, 2),
-        (3, 3),
-        (4, 0),
-        (4, 3),
-    ]
-    .map(GridPoint::from);
+    use onepath_testkit::spec_tile_map::{RING, TRIANGLE_NEIGHBORS, TRIANGLES, VERTICES};
+    let vertices = VERTICES.map(GridPoint::from);
     let index = |p: (i64, i64)| {
         vertices
             .binary_search(&GridPoint::from(p))
             .expect("ring vertex") as u32
     };
-    let constraints: Vec<[u32; 2]> = (0..ring.len())
-        .map(|i| [index(ring[i]), index(ring[(i + 1) % ring.len()])])
+    let constraints: Vec<[u32; 2]> = (0..RING.len())
+        .map(|i| [index(RING[i]), index(RING[(i + 1) % RING.len()])])
         .collect();
     let cdt = Cdt::new(&vertices, &constraints).expect("valid input");
     cdt.check_invariants().expect("invariants");
@@ -132,22 +104,6 @@ fn tile_map_triangulation() {
     inside
         .check_invariants(&vertices)
         .expect("inside invariants");
-    let expected_triangles: [[u32; 3]; 10] = [
-        [0, 2, 3],
-        [0, 3, 1],
-        [1, 3, 6],
-        [1, 6, 7],
-        [3, 5, 6],
-        [4, 10, 5],
-        [5, 8, 6],
-        [5, 10, 8],
-        [8, 10, 11],
-        [8, 11, 9],
-    ];
-    let expected_neighbors: [i32; 30] = [
-        -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1, 9,
-        8, -1, -1,
-    ];
-    assert_eq!(inside.triangles, expected_triangles);
-    assert_eq!(inside.neighbors, expected_neighbors);
+    assert_eq!(inside.triangles, TRIANGLES);
+    assert_eq!(inside.neighbors, TRIANGLE_NEIGHBORS);
 }

@@ -19,54 +19,18 @@ fn partition(mesh: &Mesh, limit: usize) -> ConvexPartition {
 /// '..#.' (row r = y r, cell 1, snap bits 0), triangulated, then partitioned at 6.
 #[test]
 fn spec_vector_tile_map_partition_at_six() {
+    use onepath_testkit::spec_tile_map::{
+        POLYGON_NEIGHBORS, POLYGONS, TRIANGLE_NEIGHBORS, TRIANGLES, VERTICES,
+    };
     let mesh = Mesh {
-        points: pts(&[
-            (0, 0),
-            (0, 3),
-            (1, 0),
-            (1, 1),
-            (2, 0),
-            (2, 1),
-            (2, 2),
-            (2, 3),
-            (3, 2),
-            (3, 3),
-            (4, 0),
-            (4, 3),
-        ]),
-        triangles: vec![
-            [0, 2, 3],
-            [0, 3, 1],
-            [1, 3, 6],
-            [1, 6, 7],
-            [3, 5, 6],
-            [4, 10, 5],
-            [5, 8, 6],
-            [5, 10, 8],
-            [8, 10, 11],
-            [8, 11, 9],
-        ],
-        neighbors: vec![
-            -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1,
-            9, 8, -1, -1,
-        ],
+        points: pts(&VERTICES),
+        triangles: TRIANGLES.to_vec(),
+        neighbors: TRIANGLE_NEIGHBORS.to_vec(),
     };
     let result = partition(&mesh, 6);
     let (polygons, neighbors) = result.to_nested();
-    let expected_polygons: Vec<Vec<u32>> = vec![
-        vec![0, 2, 3],
-        vec![0, 3, 6, 7, 1],
-        vec![3, 5, 8, 6],
-        vec![4, 10, 11, 8, 5],
-        vec![8, 11, 9],
-    ];
-    let expected_neighbors: Vec<Vec<i32>> = vec![
-        vec![-1, -1, 1],
-        vec![0, 2, -1, -1, -1],
-        vec![-1, 3, -1, 1],
-        vec![-1, -1, 4, 2, -1],
-        vec![3, -1, -1],
-    ];
+    let expected_polygons: Vec<Vec<u32>> = POLYGONS.iter().map(|p| p.to_vec()).collect();
+    let expected_neighbors: Vec<Vec<i32>> = POLYGON_NEIGHBORS.iter().map(|n| n.to_vec()).collect();
     assert_eq!(polygons, expected_polygons);
     assert_eq!(neighbors, expected_neighbors);
     // Polygon 1 keeps the straight vertex 3 = (1, 1) between (0, 0) and (2, 2): polygon

@@ -98,3 +98,75 @@ mod tests {
         assert!(rng.range(i64::MIN, i64::MAX) != rng.range(i64::MIN, i64::MAX));
     }
 }
+
+/// The last known answer of `tests/data/spec-vectors.json`: the tile map `.#..` / `....` /
+/// `..#.` (row r is y = r, cell 1, SnapBits 0), its ring, its triangulation and its
+/// partition at 6. Several crates test their stage against it, so it is transcribed once.
+pub mod spec_tile_map {
+    /// The map's rows, `.` walkable.
+    pub const ROWS: [&str; 3] = [".#..", "....", "..#."];
+    /// The region's one ring, in grid units.
+    pub const RING: [(i64, i64); 12] = [
+        (0, 0),
+        (1, 0),
+        (1, 1),
+        (2, 1),
+        (2, 0),
+        (4, 0),
+        (4, 3),
+        (3, 3),
+        (3, 2),
+        (2, 2),
+        (2, 3),
+        (0, 3),
+    ];
+    /// The triangulation's vertices, sorted by `(x, y)`.
+    pub const VERTICES: [(i64, i64); 12] = [
+        (0, 0),
+        (0, 3),
+        (1, 0),
+        (1, 1),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (3, 3),
+        (4, 0),
+        (4, 3),
+    ];
+    /// The inside triangles, canonical.
+    pub const TRIANGLES: [[u32; 3]; 10] = [
+        [0, 2, 3],
+        [0, 3, 1],
+        [1, 3, 6],
+        [1, 6, 7],
+        [3, 5, 6],
+        [4, 10, 5],
+        [5, 8, 6],
+        [5, 10, 8],
+        [8, 10, 11],
+        [8, 11, 9],
+    ];
+    /// Entry `3t + i`: the triangle across edge `(v_i, v_{i+1})` of triangle `t`, or `-1`.
+    pub const TRIANGLE_NEIGHBORS: [i32; 30] = [
+        -1, -1, 1, 0, 2, -1, 1, 4, 3, 2, -1, -1, -1, 6, 2, -1, 7, -1, 7, -1, 4, 5, 8, 6, 7, -1, 9,
+        8, -1, -1,
+    ];
+    /// The convex polygons at a limit of 6 vertices.
+    pub const POLYGONS: [&[u32]; 5] = [
+        &[0, 2, 3],
+        &[0, 3, 6, 7, 1],
+        &[3, 5, 8, 6],
+        &[4, 10, 11, 8, 5],
+        &[8, 11, 9],
+    ];
+    /// The neighbour across each polygon edge `(v_i, v_{i+1})`, or `-1`.
+    pub const POLYGON_NEIGHBORS: [&[i32]; 5] = [
+        &[-1, -1, 1],
+        &[0, 2, -1, -1, -1],
+        &[-1, 3, -1, 1],
+        &[-1, -1, 4, 2, -1],
+        &[3, -1, -1],
+    ];
+}
