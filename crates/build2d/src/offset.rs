@@ -6,6 +6,7 @@ use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_offset::{
     OFFSET_LIMIT_USER_UNITS, OffsetError, round_offset_pieces, shrink_edges, square_offset_pieces,
 };
+use onepath_predicates::GridPoint;
 use onepath_winding::InsideRule;
 
 /// How an offset treats corners.
@@ -88,18 +89,29 @@ impl Region {
             Join::Square => square_offset_pieces(&self.rings, r, limit(self.snap_bits)),
         }
         .map_err(offset_error)?;
-        let edges: Vec<TaggedEdge> = ring_edges(&self.rings, Operand::First)
+        let rule = if distance > 0.0 {
+            InsideRule::Union
+        } else {
+            InsideRule::Difference
+        };
+        self.overlay_with_pieces(Operand::First, &pieces, rule)
+    }
+
+    /// The region's own edges (counting for `own`) and the offset pieces (operand 1) noded
+    /// in one arrangement, traced under `rule` (decisions D1).
+    fn overlay_with_pieces(
+        &self,
+        own: Operand,
+        pieces: &[[GridPoint; 2]],
+        rule: InsideRule,
+    ) -> Result<Region> {
+        let edges: Vec<TaggedEdge> = ring_edges(&self.rings, own)
             .chain(
                 pieces
                     .iter()
                     .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
             )
             .collect();
-        let rule = if distance > 0.0 {
-            InsideRule::Union
-        } else {
-            InsideRule::Difference
-        };
         Ok(Region {
             snap_bits: self.snap_bits,
             rings: overlay(&edges, rule)?,
@@ -118,16 +130,6 @@ impl Region {
             limit(self.snap_bits),
         )
         .map_err(offset_error)?;
-        let edges: Vec<TaggedEdge> = ring_edges(&self.rings, Operand::Both)
-            .chain(
-                pieces
-                    .iter()
-                    .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
-            )
-            .collect();
-        Ok(Region {
-            snap_bits: self.snap_bits,
-            rings: overlay(&edges, InsideRule::Difference)?,
-        })
+        self.overlay_with_pieces(Operand::Both, &pieces, InsideRule::Difference)
     }
 }
