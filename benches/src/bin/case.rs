@@ -6,12 +6,13 @@
 //! bundled Moving AI map, with stage timings), `case shrink MAP` (the shrink alone),
 //! `case triangulate MAP` (`Region::triangulate` of the map's region),
 //! `case difference W` (the noisy `W x W` tile-map difference of the boolean bench),
-//! `case union COUNT` (the union of overlapping unit squares) or `case grow COUNT` (that
-//! union grown by 0.25 with 32 vertices per circle, as in the offset bench).
+//! `case union COUNT` (the union of overlapping unit squares), `case grow COUNT` (that
+//! union grown by 0.25 with 32 vertices per circle, as in the offset bench) or
+//! `case intersection N` (the two N-vertex stars of the boolean bench).
 
 use onepath_benches::{
     cdt_input, map_region, noisy_cells, onepath_tolerance, outlines, overlapping_squares,
-    tile_region,
+    ring_region, star, tile_region,
 };
 use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, Region};
 use onepath_cdt::Cdt;
@@ -50,7 +51,7 @@ fn region_hash(region: &Region) -> u64 {
 fn usage() -> ! {
     eprintln!(
         "usage: case (cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
-         | union COUNT | grow COUNT)"
+         | union COUNT | grow COUNT | intersection N)"
     );
     std::process::exit(2);
 }
@@ -133,8 +134,9 @@ fn main() {
             let union = Region::from_outlines(&outlines(&squares), &Geometry2DOptions::default())
                 .expect("union");
             println!(
-                "union of {count} squares: {} vertices",
-                union.vertex_count()
+                "union of {count} squares: {} vertices, hash {:016x}",
+                union.vertex_count(),
+                region_hash(&union)
             );
         }
         "grow" => {
@@ -159,8 +161,20 @@ fn main() {
             let b = tile_region(&noisy_cells(w, w, 0.4, 5), w, w, [0.5, 0.5]);
             let d = a.difference(&b).expect("difference");
             println!(
-                "difference of {w} x {w} maps: {} vertices",
-                d.vertex_count()
+                "difference of {w} x {w} maps: {} vertices, hash {:016x}",
+                d.vertex_count(),
+                region_hash(&d)
+            );
+        }
+        "intersection" => {
+            let n: usize = arg.parse().unwrap_or_else(|_| usage());
+            let a = ring_region(&star(n, 2, 0.0));
+            let b = ring_region(&star(n, 3, 0.37));
+            let i = a.intersection(&b).expect("intersection");
+            println!(
+                "intersection of two {n}-vertex stars: {} vertices, hash {:016x}",
+                i.vertex_count(),
+                region_hash(&i)
             );
         }
         _ => usage(),

@@ -3,7 +3,7 @@
 //! hot pixels in the one cell holding them.
 
 use crate::fragment::Fragment;
-use onepath_predicates::GridPoint;
+use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
 /// One column's share of a fragment: `(column, first row, last row)`, rows inclusive.
 pub(crate) type ColumnSpan = (usize, usize, usize);
@@ -35,28 +35,62 @@ fn floor_mul_div(a: i64, b: i64, d: i64) -> i64 {
     }
 }
 
-/// The cell side exponent: the least `s >= 1` with `2^s` at least the mean fragment extent
-/// `max(|dx|, |dy|)`, raised until the grid over the span has at most `2n` cells.
-fn choose_shift(fragments: &[Fragment], span: (u64, u64)) -> u32 {
+/// How the grid's cell side `2^s` is chosen. Neither rule changes a result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CellRule {
+    /// The specification's: the least `s >= 1` with `2^s` at least the mean fragment extent
+    /// `max(|dx|, |dy|)`, raised until the grid over the span has at most `2n` cells.
+    Specified,
+    /// onepath's: the least `s >= 1` at which the fragments are listed in about `5n` cells
+    /// in all (each visits about `(|dx| + |dy|) / 2^s + 1` cells), raised until the grid
+    /// has at most `2n` cells. Cells several times smaller than the mean extent hold far
+    /// fewer fragments and pixels each, which is what the exact tests pay for.
+    Fine,
+}
+
+/// The largest number of cells of a grid over `n` fragments: `2n` (and at least one).
+fn cell_budget(n: u128) -> u128 {
+    2 * n.max(1)
+}
+
+/// The cell side exponent of `rule` for `fragments` over a bounding box of `span`.
+fn choose_shift(rule: CellRule, fragments: &[Fragment], span: (u64, u64)) -> u32 {
     let n = fragments.len().max(1) as u128;
-    let total: u128 = fragments
-        .iter()
-        .map(|f| (f.q - f.p).max_abs() as u128)
-        .sum();
     let mut shift = 1u32;
-    while (n << shift) < total {
-        shift += 1;
+    match rule {
+        CellRule::Specified => {
+            let total: u128 = fragments
+                .iter()
+                .map(|f| (f.q - f.p).max_abs() as u128)
+                .sum();
+            while (n << shift) < total {
+                shift += 1;
+            }
+        }
+        CellRule::Fine => {
+            let total: u128 = fragments
+                .iter()
+                .map(|f| {
+                    let d = f.q - f.p;
+                    (d.x.unsigned_abs() + d.y.unsigned_abs()) as u128
+                })
+                .sum();
+            while (total >> shift) > 4 * n {
+                shift += 1;
+            }
+        }
     }
     let cells = |s: u32| ((span.0 >> s) as u128 + 1) * ((span.1 >> s) as u128 + 1);
-    while shift < 63 && cells(shift) > 2 * n {
+    while shift < 63 && cells(shift) > cell_budget(n) {
         shift += 1;
     }
     shift
 }
 
 impl Grid {
-    /// Builds the grid over `fragments` (sorted or not) and the hot pixels `pixels`.
-    pub(crate) fn build(fragments: &[Fragment], pixels: &[GridPoint]) -> Self {
+    /// Builds the grid over `fragments` (sorted or not) and the hot pixels `pixels`, with
+    /// the cell size of `rule`.
+    pub(crate) fn build(fragments: &[Fragment], pixels: &[GridPoint], rule: CellRule) -> Self {
         let points = fragments
             .iter()
             .flat_map(|f| [f.p, f.q])
@@ -74,7 +108,7 @@ impl Grid {
             hi = GridPoint::default();
         }
         let span = ((hi.x - lo.x) as u64, (hi.y - lo.y) as u64);
-        let shift = choose_shift(fragments, span);
+        let shift = choose_shift(rule, fragments, span);
         let mut grid = Grid {
             origin: lo,
             shift,
@@ -182,58 +216,101 @@ impl Grid {
         }
     }
 
-    /// Calls `visit(i, j)` (`i < j`) once for every pair of fragments sharing a cell.
-    pub(crate) fn for_each_pair(&self, mut visit: impl FnMut(u32, u32)) {
-        let mut pairs: Vec<u64> = Vec::new();
+    /// Calls `visit(i, j)` (`i < j`) once for every pair of fragments that properly cross,
+    /// counting the pairs tested in `candidates`.
+    ///
+    /// Every pair sharing a cell is tested there; a crossing pair is reported only by the
+    /// cell holding its exact crossing point, which lists both fragments (each is listed in
+    /// every cell holding a point of it), so each crossing is reported once without
+    /// collecting and sorting the pairs.
+    pub(crate) fn for_each_crossing(
+        &self,
+        fragments: &[Fragment],
+        candidates: &mut u64,
+        mut visit: impl FnMut(u32, u32),
+    ) {
+        let mut tested = 0u64;
         for cell in 0..self.cell_count() {
             let items = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
             for (k, &i) in items.iter().enumerate() {
+                let a = &fragments[i as usize];
+                tested += (items.len() - k - 1) as u64;
                 for &j in &items[k + 1..] {
-                    pairs.push(((i as u64) << 32) | j as u64);
+                    let b = &fragments[j as usize];
+                    if a.boxes_meet(b)
+                        && properly_cross(a.p, a.q, b.p, b.q)
+                        && self.cell_of(crossing_floor(a.p, a.q, b.p, b.q)) == cell
+                    {
+                        visit(i, j);
+                    }
                 }
             }
         }
-        pairs.sort_unstable();
-        pairs.dedup();
-        for pair in pairs {
-            visit((pair >> 32) as u32, pair as u32);
-        }
+        *candidates += tested;
     }
 
-    /// Calls `visit(c)` for the hot pixels held by the cells the fragment visits, and, with
-    /// `neighbours`, by their eight neighbours too (each cell once).
+    /// Calls `visit(c)` for candidate hot pixels of the fragment. With `near`, every pixel
+    /// whose square the segment meets is among them: the cells within one unit of the
+    /// segment are visited (a pixel's square holds points within half a unit of its
+    /// centre). Without, the cells the segment passes through, which hold every pixel
+    /// centre lying on it.
     pub(crate) fn for_each_pixel(
         &self,
         f: &Fragment,
-        neighbours: bool,
+        near: bool,
         spans: &mut Vec<ColumnSpan>,
         mut visit: impl FnMut(GridPoint),
     ) {
         spans.clear();
-        self.for_each_span(f, |col, r0, r1| spans.push((col, r0, r1)));
-        let mut emit = |col: usize, r0: usize, r1: usize| {
+        if near {
+            self.for_each_near_span(f, |col, r0, r1| spans.push((col, r0, r1)));
+        } else {
+            self.for_each_span(f, |col, r0, r1| spans.push((col, r0, r1)));
+        }
+        for &(col, r0, r1) in spans.iter() {
             let base = col * self.rows;
             let range = self.pix_start[base + r0]..self.pix_start[base + r1 + 1];
             self.pix_items[range].iter().for_each(|&c| visit(c));
-        };
-        if !neighbours {
-            spans.iter().for_each(|&(col, r0, r1)| emit(col, r0, r1));
-            return;
         }
-        // The spans cover consecutive columns; widen each column's rows by the rows of the
-        // columns beside it and by one row, then add one column on each side.
-        let (first, last) = (spans[0].0, spans[spans.len() - 1].0);
-        for col in first.saturating_sub(1)..=(last + 1).min(self.cols - 1) {
-            // Spans index k holds column first + k; take the spans of col - 1 ..= col + 1.
-            let k0 = col.saturating_sub(first + 1);
-            let k1 = (col + 1 - first).min(spans.len() - 1);
-            let (mut r0, mut r1) = (usize::MAX, 0);
-            for &(_, a, b) in &spans[k0..=k1] {
-                r0 = r0.min(a);
-                r1 = r1.max(b);
-            }
-            emit(col, r0.saturating_sub(1), (r1 + 1).min(self.rows - 1));
+    }
+
+    /// Calls `visit(column, first row, last row)` for the cells holding every integer point
+    /// `c` with `|c − X| ≤ 1` per axis for some point `X` of the segment (clamped to the
+    /// grid): per column, the segment's y over the x range that reaches the column's
+    /// centres, widened by one unit (two above, for the floor of the upper end).
+    fn for_each_near_span(&self, f: &Fragment, mut visit: impl FnMut(usize, usize, usize)) {
+        let shift = self.shift;
+        let clamp_col = |x: i64| ((x - self.origin.x).max(0) >> shift).min(self.cols as i64 - 1);
+        let clamp_row = |y: i64| ((y - self.origin.y).max(0) >> shift).min(self.rows as i64 - 1);
+        let (y_lo, y_hi) = f.y_range();
+        let (dx, dy) = (f.q.x - f.p.x, f.q.y - f.p.y);
+        for col in clamp_col(f.p.x - 1)..=clamp_col(f.q.x + 1) {
+            let first = self.origin.x + (col << shift);
+            let last = first + (1i64 << shift) - 1;
+            let (rows_lo, rows_hi) = if dx == 0 {
+                (y_lo, y_hi)
+            } else {
+                // The part of the segment with x in [first − 1, last + 1].
+                let (xa, xb) = ((first - 1).max(f.p.x), (last + 1).min(f.q.x));
+                let ya = f.p.y + floor_mul_div(xa - f.p.x, dy, dx);
+                let yb = f.p.y + floor_mul_div(xb - f.p.x, dy, dx);
+                (ya.min(yb), ya.max(yb) + 1)
+            };
+            let (r0, r1) = (clamp_row(rows_lo - 1), clamp_row(rows_hi + 1));
+            visit(col as usize, r0 as usize, r1 as usize);
         }
+    }
+
+    /// The estimated number of exact tests of the grid's searches: one per fragment pair
+    /// sharing a cell, and about three cells' pixels per listed fragment.
+    pub(crate) fn estimated_tests(&self) -> u128 {
+        (0..self.cell_count())
+            .map(|cell| {
+                let segs = (self.seg_start[cell + 1] - self.seg_start[cell]) as u128;
+                let pixels = (self.pix_start[cell + 1] - self.pix_start[cell]) as u128;
+                segs * segs.saturating_sub(1) / 2 + segs * (3 * pixels + 1)
+            })
+            .sum()
     }
 }
 

@@ -129,15 +129,12 @@ impl Arrangement {
             })
             .collect();
         let (index, _) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &self.vertices);
-        let mut first_pair = None;
-        index.for_each_pair(&fragments, |i, j| {
-            let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
-            if first_pair.is_none()
-                && a.boxes_meet(b)
-                && onepath_predicates::properly_cross(a.p, a.q, b.p, b.q)
-            {
-                first_pair = Some((i as usize, j as usize));
-            }
+        // The smallest crossing pair is reported, whatever order the search visits them in.
+        let mut first_pair: Option<(usize, usize)> = None;
+        let mut candidates = 0u64;
+        index.for_each_crossing(&fragments, &mut candidates, |i, j| {
+            let pair = (i as usize, j as usize);
+            first_pair = Some(first_pair.map_or(pair, |first| first.min(pair)));
         });
         if let Some((first, second)) = first_pair {
             return Err(InvariantViolation::ProperCrossing { first, second });

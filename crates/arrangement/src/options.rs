@@ -4,15 +4,22 @@
 /// finds the pairs of fragments that may cross and the hot pixels a fragment may meet.
 ///
 /// Every candidate is decided by the exact tests of `onepath-predicates`, so the choice
-/// never changes a result: all four searches return the identical [`crate::Arrangement`]
+/// never changes a result: all five searches return the identical [`crate::Arrangement`]
 /// (the differential tests check this on thousands of inputs). Only the time differs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CandidateSearch {
-    /// The specification's search: the uniform grid, falling back to the sweep when the
-    /// cell counts show clustered input (sum of count² above 32 × the number of items).
+    /// onepath's search: the uniform grid with cells several times smaller than the
+    /// specification's (about five listed cells per fragment), or the sweep when it is
+    /// estimated to make fewer exact tests (counted pairs overlapping in x and pixels in
+    /// each x range, against the grid's pairs per cell and pixels per listed fragment).
     #[default]
     Auto,
-    /// The uniform grid even on clustered input (may be quadratic there).
+    /// The specification's search: the uniform grid at the specification's cell size,
+    /// falling back to the sweep when the cell counts show clustered input (sum of count²
+    /// above 32 × the number of items).
+    Specified,
+    /// The uniform grid at the specification's cell size even on clustered input (may be
+    /// quadratic there).
     ForceGrid,
     /// The sweep in increasing minimum x with an active list, and a binary search of the
     /// x range of the sorted hot pixels.
@@ -55,8 +62,8 @@ pub struct ArrangeStats {
     pub candidate_pairs: u64,
     /// Candidate (fragment, hot pixel) pairs handed to the exact tests, over all passes.
     pub candidate_pixels: u64,
-    /// True when [`CandidateSearch::Auto`] found clustered input and used the sweep at
-    /// least once.
+    /// True when [`CandidateSearch::Auto`] or [`CandidateSearch::Specified`] chose the
+    /// sweep over the grid at least once.
     pub fallback_taken: bool,
     /// Distinct fragments (zero-net ones included) when the loop ended.
     pub fragments: usize,

@@ -6,9 +6,7 @@ use crate::fragment::Fragment;
 use crate::grid::ColumnSpan;
 use crate::options::ArrangeStats;
 use crate::search::CandidateIndex;
-use onepath_predicates::{
-    GridPoint, crossing_point, dot, orient2d, properly_cross, segment_meets_pixel,
-};
+use onepath_predicates::{GridPoint, crossing_point, dot, orient2d, segment_meets_pixel};
 
 /// The proper crossings among a set of fragments.
 pub(crate) struct Crossings {
@@ -29,20 +27,15 @@ pub(crate) fn find_crossings(
 ) -> Crossings {
     let mut points = Vec::new();
     let mut pairs = 0usize;
-    let mut candidates = 0u64;
-    index.for_each_pair(fragments, |i, j| {
-        candidates += 1;
+    index.for_each_crossing(fragments, &mut stats.candidate_pairs, |i, j| {
         let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
-        if a.boxes_meet(b) && properly_cross(a.p, a.q, b.p, b.q) {
-            points.push(crossing_point(a.p, a.q, b.p, b.q));
-            pairs += 1;
-            if let Some(marks) = dirty.as_deref_mut() {
-                marks[i as usize] = true;
-                marks[j as usize] = true;
-            }
+        points.push(crossing_point(a.p, a.q, b.p, b.q));
+        pairs += 1;
+        if let Some(marks) = dirty.as_deref_mut() {
+            marks[i as usize] = true;
+            marks[j as usize] = true;
         }
     });
-    stats.candidate_pairs += candidates;
     points.sort_unstable();
     points.dedup();
     Crossings { points, pairs }

@@ -3,9 +3,9 @@
 //! exact tests in `passes` decide each one, so the search never changes a result.
 
 use crate::fragment::Fragment;
-use crate::grid::{ColumnSpan, Grid};
+use crate::grid::{CellRule, ColumnSpan, Grid};
 use crate::options::CandidateSearch;
-use onepath_predicates::GridPoint;
+use onepath_predicates::{GridPoint, properly_cross};
 
 /// A candidate index over one set of fragments (sorted by endpoints, as
 /// [`crate::fragment::merge_fragments`] leaves them) and one set of sorted hot pixels.
@@ -20,9 +20,10 @@ pub(crate) enum CandidateIndex {
 }
 
 impl CandidateIndex {
-    /// Builds the index `search` asks for. With [`CandidateSearch::Auto`] the grid is built
-    /// and its cell counts decide; the second value is true when they showed clustered
-    /// input and the sweep took over.
+    /// Builds the index `search` asks for. The second value is true when the sweep took
+    /// over from the grid: with [`CandidateSearch::Auto`] because it is estimated to make
+    /// fewer exact tests, with [`CandidateSearch::Specified`] because the cell counts show
+    /// clustered input.
     pub(crate) fn build(
         search: CandidateSearch,
         fragments: &[Fragment],
@@ -32,16 +33,26 @@ impl CandidateIndex {
         debug_assert!(pixels.is_sorted());
         match search {
             CandidateSearch::Auto => {
-                let grid = Grid::build(fragments, pixels);
+                let grid = Grid::build(fragments, pixels, CellRule::Fine);
+                let grid_tests = grid.estimated_tests();
+                if sweep_is_cheaper(fragments, pixels, grid_tests) {
+                    (CandidateIndex::Sweep, true)
+                } else {
+                    (CandidateIndex::Grid(grid), false)
+                }
+            }
+            CandidateSearch::Specified => {
+                let grid = Grid::build(fragments, pixels, CellRule::Specified);
                 if grid.is_clustered(fragments.len()) {
                     (CandidateIndex::Sweep, true)
                 } else {
                     (CandidateIndex::Grid(grid), false)
                 }
             }
-            CandidateSearch::ForceGrid => {
-                (CandidateIndex::Grid(Grid::build(fragments, pixels)), false)
-            }
+            CandidateSearch::ForceGrid => (
+                CandidateIndex::Grid(Grid::build(fragments, pixels, CellRule::Specified)),
+                false,
+            ),
             CandidateSearch::ForceSweep => (CandidateIndex::Sweep, false),
             CandidateSearch::BruteForce => (CandidateIndex::Brute, false),
         }
@@ -55,18 +66,31 @@ impl CandidateIndex {
         }
     }
 
-    /// Calls `visit(i, j)` with `i < j` for every candidate pair of fragments, each pair
-    /// once. Every pair that properly crosses is among them.
-    pub(crate) fn for_each_pair(&self, fragments: &[Fragment], mut visit: impl FnMut(u32, u32)) {
+    /// Calls `visit(i, j)` with `i < j` once for every pair of fragments that properly
+    /// cross (decided by `properly_cross`), adding the number of pairs tested to
+    /// `candidates`.
+    pub(crate) fn for_each_crossing(
+        &self,
+        fragments: &[Fragment],
+        candidates: &mut u64,
+        mut visit: impl FnMut(u32, u32),
+    ) {
+        let mut test = |i: usize, j: usize| {
+            *candidates += 1;
+            let (a, b) = (&fragments[i], &fragments[j]);
+            if a.boxes_meet(b) && properly_cross(a.p, a.q, b.p, b.q) {
+                visit(i as u32, j as u32);
+            }
+        };
         match self {
-            CandidateIndex::Grid(grid) => grid.for_each_pair(visit),
+            CandidateIndex::Grid(grid) => grid.for_each_crossing(fragments, candidates, visit),
             CandidateIndex::Sweep => {
                 // Fragments are sorted by their smaller endpoint, hence by minimum x.
                 let mut active: Vec<u32> = Vec::new();
                 for (index, fragment) in fragments.iter().enumerate() {
                     active.retain(|&a| fragments[a as usize].q.x >= fragment.p.x);
                     for &a in &active {
-                        visit(a, index as u32);
+                        test(a as usize, index);
                     }
                     active.push(index as u32);
                 }
@@ -74,7 +98,7 @@ impl CandidateIndex {
             CandidateIndex::Brute => {
                 for j in 0..fragments.len() {
                     for i in 0..j {
-                        visit(i as u32, j as u32);
+                        test(i, j);
                     }
                 }
             }
@@ -104,4 +128,22 @@ impl CandidateIndex {
             CandidateIndex::Brute => pixels.iter().for_each(|&c| visit(c)),
         }
     }
+}
+
+/// True when the sweep is estimated to make fewer exact tests than `grid_tests`: one per
+/// pair of fragments overlapping in x (the active list), plus the hot pixels in the x
+/// range of each fragment. Counting stops as soon as the grid is the cheaper.
+fn sweep_is_cheaper(fragments: &[Fragment], pixels: &[GridPoint], grid_tests: u128) -> bool {
+    let mut tests = 0u128;
+    // Fragments are sorted by minimum x: those after `k` that start by `q.x` overlap it.
+    for (k, f) in fragments.iter().enumerate() {
+        let overlapping = fragments[k + 1..].partition_point(|g| g.p.x <= f.q.x);
+        let lo = pixels.partition_point(|c| c.x < f.p.x - 1);
+        let hi = pixels.partition_point(|c| c.x <= f.q.x + 1);
+        tests += (overlapping + hi.saturating_sub(lo)) as u128;
+        if tests >= grid_tests {
+            return false;
+        }
+    }
+    true
 }

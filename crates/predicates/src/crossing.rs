@@ -55,19 +55,50 @@ pub fn round_half_up_div(num: i128, den: i128) -> i128 {
 /// crossing.
 #[inline]
 pub fn crossing_point(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> GridPoint {
+    let (x, y, den) = crossing_rational(a, b, c, d);
+    GridPoint::new(
+        round_half_up_div(x, den) as i64,
+        round_half_up_div(y, den) as i64,
+    )
+}
+
+/// The crossing point of the lines through `a–b` and `c–d`, rounded down per coordinate:
+/// the lower-left corner of the closed-below unit square `[x, x + 1) × [y, y + 1)` that holds
+/// the exact crossing.
+///
+/// The candidate search of `onepath-arrangement` uses it to name the one grid cell that
+/// owns a crossing (`floor(x / 2^s)` is `floor(floor(x) / 2^s)`), so that a pair of
+/// segments sharing several cells is reported once. Same rational, limits and panics as
+/// [`crossing_point`], whose result is this point or one unit above it per coordinate.
+///
+/// ```
+/// use onepath_predicates::{crossing_floor, GridPoint};
+/// let g = GridPoint::new;
+/// // The exact crossing is (2, 1.5): rounded down, (2, 1); to the nearest, (2, 2).
+/// assert_eq!(crossing_floor(g(0, 0), g(4, 3), g(0, 3), g(4, 0)), g(2, 1));
+/// // Negative coordinates round down too: (-2, -1.5) becomes (-2, -2).
+/// assert_eq!(crossing_floor(g(0, 0), g(-4, -3), g(0, -3), g(-4, 0)), g(-2, -2));
+/// ```
+#[inline]
+pub fn crossing_floor(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> GridPoint {
+    let (x, y, den) = crossing_rational(a, b, c, d);
+    GridPoint::new(x.div_euclid(den) as i64, y.div_euclid(den) as i64)
+}
+
+/// The crossing of the lines through `a–b` and `c–d` as `(x·den, y·den, den)` with
+/// `den > 0`, exactly (see [`crossing_point`] for the bit budget).
+#[inline]
+fn crossing_rational(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> (i128, i128, i128) {
     let ab = b - a;
     let cd = d - c;
     let mut den = cross(ab, cd);
     let mut num = cross(c - a, cd);
-    assert!(den != 0, "crossing_point of parallel segments");
+    assert!(den != 0, "crossing point of parallel segments");
     if den < 0 {
         den = -den;
         num = -num;
     }
     let x = a.x as i128 * den + ab.x as i128 * num;
     let y = a.y as i128 * den + ab.y as i128 * num;
-    GridPoint::new(
-        round_half_up_div(x, den) as i64,
-        round_half_up_div(y, den) as i64,
-    )
+    (x, y, den)
 }

@@ -37,7 +37,7 @@ mod orient;
 mod pixel;
 mod point;
 
-pub use crossing::{crossing_point, properly_cross, round_half_up_div};
+pub use crossing::{crossing_floor, crossing_point, properly_cross, round_half_up_div};
 pub use orient::{
     CirclePosition, Orientation, cross, dot, incircle, orient2d, orient2d_exact_f64,
     orient2d_robust,

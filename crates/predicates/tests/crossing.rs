@@ -4,8 +4,8 @@
 mod support;
 
 use onepath_predicates::{
-    CONSTRUCTION_LIMIT, GridPoint, INPUT_LIMIT, crossing_point, properly_cross, round_half_up_div,
-    segment_meets_pixel,
+    CONSTRUCTION_LIMIT, GridPoint, INPUT_LIMIT, crossing_floor, crossing_point, properly_cross,
+    round_half_up_div, segment_meets_pixel,
 };
 use support::{Draw, I256, SplitMix64, cmp_wide, w};
 
@@ -47,9 +47,39 @@ fn reference_round(num: I256, den: I256) -> i128 {
     k
 }
 
+/// `num / den` rounded down: the unique `k` with `k·den ≤ num < (k + 1)·den`, searched from
+/// the truncated quotient.
+fn reference_floor(num: I256, den: I256) -> i128 {
+    assert_eq!(den.signum(), 1);
+    let mut k = num.to_i128().unwrap() / den.to_i128().unwrap();
+    while cmp_wide(num, I256::from_i128(k + 1) * den) >= 0 {
+        k += 1;
+    }
+    while cmp_wide(num, I256::from_i128(k) * den) < 0 {
+        k -= 1;
+    }
+    k
+}
+
 /// The crossing of the lines `A·x + B·y = C` through `a, b` and `c, d` by Cramer's rule in
 /// 256 bits, each coordinate rounded by [`reference_round`].
 fn reference_point(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> GridPoint {
+    reference_point_rounded(a, b, c, d, reference_round)
+}
+
+/// [`reference_point`] with the coordinates rounded down.
+fn reference_point_floor(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> GridPoint {
+    reference_point_rounded(a, b, c, d, reference_floor)
+}
+
+/// The crossing by Cramer's rule in 256 bits, each coordinate rounded by `round`.
+fn reference_point_rounded(
+    a: GridPoint,
+    b: GridPoint,
+    c: GridPoint,
+    d: GridPoint,
+    round: fn(I256, I256) -> i128,
+) -> GridPoint {
     let line = |p: GridPoint, q: GridPoint| {
         let (la, lb) = (w(q.y) - w(p.y), w(p.x) - w(q.x));
         (la, lb, la * w(p.x) + lb * w(p.y))
@@ -61,10 +91,7 @@ fn reference_point(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> Gr
     if det.signum() < 0 {
         (det, x, y) = (-det, -x, -y);
     }
-    GridPoint::new(
-        reference_round(x, det) as i64,
-        reference_round(y, det) as i64,
-    )
+    GridPoint::new(round(x, det) as i64, round(y, det) as i64)
 }
 
 /// Compares both functions with the references; returns whether the pair properly crosses.
@@ -84,6 +111,20 @@ fn check(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
             crossing_point(d, c, b, a),
             got,
             "the crossing depends on the order"
+        );
+        let floor = crossing_floor(a, b, c, d);
+        assert_eq!(
+            floor,
+            reference_point_floor(a, b, c, d),
+            "floor of {a}-{b} x {c}-{d}"
+        );
+        assert_eq!(
+            crossing_floor(d, c, b, a),
+            floor,
+            "the floor depends on the order"
+        );
+        assert!(
+            got.x - floor.x <= 1 && got.x >= floor.x && got.y - floor.y <= 1 && got.y >= floor.y
         );
         // The rounded crossing stays in both bounding boxes, and its pixel holds the exact
         // crossing, so both segments meet that pixel (the hot-pixel invariant).

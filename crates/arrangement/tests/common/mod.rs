@@ -85,8 +85,9 @@ pub fn local_rings(
 }
 
 /// The searches every output is compared across.
-pub const SEARCHES: [CandidateSearch; 4] = [
+pub const SEARCHES: [CandidateSearch; 5] = [
     CandidateSearch::Auto,
+    CandidateSearch::Specified,
     CandidateSearch::ForceGrid,
     CandidateSearch::ForceSweep,
     CandidateSearch::BruteForce,
