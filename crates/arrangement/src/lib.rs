@@ -48,6 +48,7 @@ mod invariants;
 mod options;
 mod passes;
 mod pipeline;
+mod radix;
 mod repair;
 mod search;
 mod trace;

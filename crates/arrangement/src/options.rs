@@ -9,7 +9,7 @@
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CandidateSearch {
     /// onepath's search: the uniform grid with cells several times smaller than the
-    /// specification's (about five listed cells per fragment), or the sweep when it is
+    /// specification's (about nine listed cells per fragment), or the sweep when it is
     /// estimated to make fewer exact tests (counted pairs overlapping in x and pixels in
     /// each x range, against the grid's pairs per cell and pixels per listed fragment).
     #[default]

@@ -5,6 +5,7 @@
 use crate::fragment::Fragment;
 use crate::grid::ColumnSpan;
 use crate::options::ArrangeStats;
+use crate::radix;
 use crate::search::CandidateIndex;
 use onepath_predicates::{GridPoint, crossing_point, dot, orient2d, segment_meets_pixel};
 
@@ -41,11 +42,13 @@ pub(crate) fn find_crossings(
     Crossings { points, pairs }
 }
 
-/// Polylines stored back to back: polyline `k` is `points[starts[k]..starts[k + 1]]`.
+/// Polylines of hot pixels stored back to back: polyline `k` is
+/// `points[starts[k]..starts[k + 1]]`, each point given by its index in the sorted hot
+/// pixels (so comparing indices compares points in `(x, y)` order).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Polylines {
-    /// The points of all polylines.
-    pub(crate) points: Vec<GridPoint>,
+    /// The hot-pixel indices of all polylines.
+    pub(crate) points: Vec<u32>,
     /// Where each polyline starts, plus the end of the last one.
     pub(crate) starts: Vec<usize>,
 }
@@ -56,8 +59,8 @@ impl Polylines {
         self.starts.len().saturating_sub(1)
     }
 
-    /// The points of polyline `k`.
-    pub(crate) fn get(&self, k: usize) -> &[GridPoint] {
+    /// The hot-pixel indices of polyline `k`.
+    pub(crate) fn get(&self, k: usize) -> &[u32] {
         &self.points[self.starts[k]..self.starts[k + 1]]
     }
 }
@@ -66,13 +69,14 @@ impl Polylines {
 #[derive(Default)]
 pub(crate) struct RerouteScratch {
     spans: Vec<ColumnSpan>,
-    met: Vec<(i128, GridPoint)>,
+    met: Vec<(i128, u32)>,
 }
 
 /// Reroutes each listed fragment (spec step 3): the polyline from `p` through every other
 /// hot pixel whose half-open square the closed segment meets, ordered by the exact
 /// projection of the pixel centres onto `p → q`, ties by `(x, y)` (decisions D8: they never
-/// tie), to `q`.
+/// tie; the pixel index breaks them in that order), to `q`. Both endpoints must be hot
+/// pixels.
 pub(crate) fn reroute(
     index: &CandidateIndex,
     fragments: &[Fragment],
@@ -91,16 +95,24 @@ pub(crate) fn reroute(
         let direction = f.q - f.p;
         scratch.met.clear();
         let met = &mut scratch.met;
-        index.for_each_pixel(f, pixels, true, &mut scratch.spans, |c| {
+        // The endpoints' own pixels are always among the candidates (the segment meets
+        // them); their indices are picked up on the way.
+        let (mut first, mut last) = (None, None);
+        index.for_each_pixel(f, pixels, true, &mut scratch.spans, |c, id| {
             candidates += 1;
-            if c != f.p && c != f.q && f.near_box(c) && segment_meets_pixel(f.p, f.q, c) {
-                met.push((dot(c - f.p, direction), c));
+            if c == f.p {
+                first = Some(id);
+            } else if c == f.q {
+                last = Some(id);
+            } else if f.near_box(c) && segment_meets_pixel(f.p, f.q, c) {
+                met.push((dot(c - f.p, direction), id));
             }
         });
         met.sort_unstable();
-        out.points.push(f.p);
-        out.points.extend(met.iter().map(|&(_, c)| c));
-        out.points.push(f.q);
+        let id_of = |c: GridPoint| pixels.partition_point(|&h| h < c) as u32;
+        out.points.push(first.unwrap_or_else(|| id_of(f.p)));
+        out.points.extend(met.iter().map(|&(_, id)| id));
+        out.points.push(last.unwrap_or_else(|| id_of(f.q)));
         out.starts.push(out.points.len());
     }
     stats.candidate_pixels += candidates;
@@ -121,7 +133,7 @@ pub(crate) fn mark_vertices_inside(
     let mut holding = 0usize;
     for (k, f) in fragments.iter().enumerate() {
         let mut found = false;
-        index.for_each_pixel(f, pixels, false, &mut spans, |c| {
+        index.for_each_pixel(f, pixels, false, &mut spans, |c, _| {
             candidates += 1;
             // On the segment's line, the points strictly between p and q in (x, y) order
             // are exactly the interior points.
@@ -141,11 +153,65 @@ pub(crate) fn mark_vertices_inside(
 pub(crate) fn pieces_of(
     polylines: &Polylines,
     sources: impl Iterator<Item = Fragment>,
+    pixels: &[GridPoint],
     out: &mut Vec<Fragment>,
 ) {
     for (k, source) in sources.enumerate() {
         for pair in polylines.get(k).windows(2) {
-            out.push(Fragment::directed(pair[0], pair[1], source.delta));
+            let (from, to) = (pixels[pair[0] as usize], pixels[pair[1] as usize]);
+            out.push(Fragment::directed(from, to, source.delta));
         }
     }
+}
+
+/// [`pieces_of`] followed by [`crate::fragment::merge_fragments`], faster: the pieces are
+/// keyed by their endpoints' pixel indices and radix-sorted. Also returns the pixel
+/// indices `(p, q)` of every merged fragment.
+pub(crate) fn merged_pieces_of(
+    polylines: &Polylines,
+    sources: &[Fragment],
+    pixels: &[GridPoint],
+) -> (Vec<Fragment>, Vec<[u32; 2]>) {
+    let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(polylines.points.len());
+    for (k, source) in sources.iter().enumerate() {
+        let delta = source.delta;
+        for pair in polylines.get(k).windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            keyed.push(if a < b {
+                ([a, b], delta)
+            } else {
+                ([b, a], [-delta[0], -delta[1]])
+            });
+        }
+    }
+    merge_keyed(keyed, pixels)
+}
+
+/// Sorts `(pixel indices (p, q) with p < q, delta)` entries by `(p, q)` and merges equal
+/// ones into fragments over `pixels`, summing their deltas (zero sums kept); returns the
+/// fragments and their pixel indices.
+pub(crate) fn merge_keyed(
+    mut keyed: Vec<([u32; 2], [i32; 2])>,
+    pixels: &[GridPoint],
+) -> (Vec<Fragment>, Vec<[u32; 2]>) {
+    let bits = radix::bits_for(pixels.len().saturating_sub(1) as u128);
+    radix::sort_by_key(&mut keyed, 2 * bits, |&([a, b], _)| {
+        (u128::from(a) << bits) | u128::from(b)
+    });
+    let mut fragments: Vec<Fragment> = Vec::with_capacity(keyed.len());
+    let mut ids: Vec<[u32; 2]> = Vec::with_capacity(keyed.len());
+    for (id, delta) in keyed {
+        if ids.last() == Some(&id) {
+            let kept = fragments.last_mut().expect("one fragment per id pair");
+            kept.delta = [kept.delta[0] + delta[0], kept.delta[1] + delta[1]];
+            continue;
+        }
+        ids.push(id);
+        fragments.push(Fragment {
+            p: pixels[id[0] as usize],
+            q: pixels[id[1] as usize],
+            delta,
+        });
+    }
+    (fragments, ids)
 }

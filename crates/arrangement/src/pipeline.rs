@@ -2,9 +2,10 @@
 //! noding by snap rounding".
 
 use crate::error::ArrangementError;
-use crate::fragment::{Fragment, merge_fragments, merge_sorted_points};
+use crate::fragment::{Fragment, merge_sorted_points};
 use crate::options::{ArrangeOptions, ArrangeStats};
-use crate::passes::{find_crossings, pieces_of, reroute};
+use crate::passes::{find_crossings, merge_keyed, merged_pieces_of, reroute};
+use crate::radix;
 use crate::repair::repair;
 use crate::search::CandidateIndex;
 use crate::trace::Trace;
@@ -50,20 +51,41 @@ pub(crate) fn run(
 ) -> Result<RunOutput, ArrangementError> {
     validate(edges)?;
     let mut stats = ArrangeStats::default();
-    // Step 1: zero-length edges are dropped. Geometric duplicates are merged (their deltas
-    // summed): they have the same hot pixels and the same fate.
-    let mut unique: Vec<Fragment> = edges
-        .iter()
-        .filter(|e| e.from != e.to)
-        .map(|e| Fragment::directed(e.from, e.to, e.operand.unit_delta()))
-        .collect();
-    merge_fragments(&mut unique);
+    // Step 1: zero-length edges are dropped.
+    let kept: Vec<&TaggedEdge> = edges.iter().filter(|e| e.from != e.to).collect();
+    // Step 2 starts from every endpoint as a hot pixel. Sorting the endpoints numbers the
+    // pixels, and each edge becomes a pair of pixel indices.
+    let mut ends: Vec<(GridPoint, u32)> = Vec::with_capacity(2 * kept.len());
+    for (k, e) in kept.iter().enumerate() {
+        let slot = 2 * k as u32;
+        ends.extend([(e.from, slot), (e.to, slot + 1)]);
+    }
+    radix::sort_by_point(&mut ends, |&(c, _)| c);
+    let mut hot: Vec<GridPoint> = Vec::new();
+    let mut pixel_of_slot = vec![0u32; ends.len()];
+    for &(c, slot) in &ends {
+        if hot.last() != Some(&c) {
+            hot.push(c);
+        }
+        pixel_of_slot[slot as usize] = (hot.len() - 1) as u32;
+    }
+    drop(ends);
+    check_index_range(hot.len())?;
+    // Geometric duplicates are merged (their deltas summed): they have the same hot pixels
+    // and the same fate.
+    let keyed = kept.iter().enumerate().map(|(k, e)| {
+        let (a, b) = (pixel_of_slot[2 * k], pixel_of_slot[2 * k + 1]);
+        let delta = e.operand.unit_delta();
+        if a < b {
+            ([a, b], delta)
+        } else {
+            ([b, a], [-delta[0], -delta[1]])
+        }
+    });
+    let (unique, _) = merge_keyed(keyed.collect(), &hot);
+    drop(pixel_of_slot);
     stats.unique_edges = unique.len();
 
-    // Step 2: hot pixels are every endpoint and every rounded proper crossing.
-    let mut hot: Vec<GridPoint> = unique.iter().flat_map(|f| [f.p, f.q]).collect();
-    hot.sort_unstable();
-    hot.dedup();
     let (mut index, fallback) = CandidateIndex::build(options.search, &unique, &hot);
     stats.fallback_taken = fallback;
     if !options.omit_initial_crossings {
@@ -74,13 +96,13 @@ pub(crate) fn run(
     }
 
     // Step 3: each edge becomes the polyline through every other hot pixel it meets.
+    // Pixel indices are `u32`s (and pairs of them share a `u64` sort key).
+    check_index_range(hot.len())?;
     let polylines = reroute(&index, &unique, 0..unique.len(), &hot, &mut stats);
     drop(index);
-    let mut trace = with_trace.then(|| Trace::new(&polylines));
-    let mut fragments = Vec::with_capacity(polylines.points.len());
-    pieces_of(&polylines, unique.iter().copied(), &mut fragments);
+    let mut trace = with_trace.then(|| Trace::new(&polylines, &hot));
+    let (mut fragments, pixel_ids) = merged_pieces_of(&polylines, &unique, &hot);
     drop(polylines);
-    merge_fragments(&mut fragments);
     check_index_range(fragments.len())?;
 
     // Step 4: the repair loop, normally a single verifying pass.
@@ -97,7 +119,13 @@ pub(crate) fn run(
     stats.fragments = fragments.len();
 
     // Step 5: merged by endpoints (already), zero-net pieces dropped, vertices sorted.
-    let arrangement = assemble(&fragments)?;
+    // When the repair loop changed nothing (its verifying pass, or no input at all), the
+    // fragments are still those of step 3, whose pixel indices are known.
+    let arrangement = if stats.repair_rounds <= 1 {
+        assemble_from_pixels(&fragments, &pixel_ids, &hot)
+    } else {
+        assemble(&fragments)?
+    };
     let traces = trace.map(|trace| input_polylines(edges, &unique, trace));
     Ok(RunOutput {
         arrangement,
@@ -136,6 +164,42 @@ fn assemble(fragments: &[Fragment]) -> Result<Arrangement, ArrangementError> {
         })
         .collect();
     Ok(Arrangement { vertices, segments })
+}
+
+/// [`assemble`] for fragments sorted by endpoints whose endpoints are the hot pixels
+/// `pixels[ids[k][0]]` and `pixels[ids[k][1]]`: the vertices are the used pixels, already
+/// in order, numbered by rank.
+fn assemble_from_pixels(
+    fragments: &[Fragment],
+    ids: &[[u32; 2]],
+    pixels: &[GridPoint],
+) -> Arrangement {
+    const UNUSED: u32 = u32::MAX;
+    let mut rank = vec![UNUSED; pixels.len()];
+    for (f, id) in fragments.iter().zip(ids) {
+        if f.delta != [0, 0] {
+            rank[id[0] as usize] = 0;
+            rank[id[1] as usize] = 0;
+        }
+    }
+    let mut vertices = Vec::new();
+    for (id, r) in rank.iter_mut().enumerate() {
+        if *r != UNUSED {
+            *r = vertices.len() as u32;
+            vertices.push(pixels[id]);
+        }
+    }
+    let segments = fragments
+        .iter()
+        .zip(ids)
+        .filter(|(f, _)| f.delta != [0, 0])
+        .map(|(f, id)| Segment {
+            a: rank[id[0] as usize],
+            b: rank[id[1] as usize],
+            delta: f.delta,
+        })
+        .collect();
+    Arrangement { vertices, segments }
 }
 
 /// The polyline of every input edge, in the edge's own direction, from the traced

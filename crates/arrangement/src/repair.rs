@@ -40,13 +40,14 @@ pub(crate) fn repair(
         stats.repaired_crossings += crossings.pairs;
         stats.repaired_splits += splits;
         merge_sorted_points(hot, &crossings.points);
+        crate::pipeline::check_index_range(hot.len())?;
         index.set_pixels(hot);
         let rerouted: Vec<usize> = (0..fragments.len()).filter(|&k| dirty[k]).collect();
         let polylines = reroute(&index, fragments, rerouted.iter().copied(), hot, stats);
         if let Some(trace) = trace.as_deref_mut() {
             let replaced: Vec<(GridPoint, GridPoint)> =
                 rerouted.iter().map(|&k| fragments[k].key()).collect();
-            trace.apply(&replaced, &polylines);
+            trace.apply(&replaced, &polylines, hot);
         }
         let mut next: Vec<Fragment> = (0..fragments.len())
             .filter(|&k| !dirty[k])
@@ -55,6 +56,7 @@ pub(crate) fn repair(
         pieces_of(
             &polylines,
             rerouted.iter().map(|&k| fragments[k]),
+            hot,
             &mut next,
         );
         merge_fragments(&mut next);

@@ -105,7 +105,7 @@ impl CandidateIndex {
         }
     }
 
-    /// Calls `visit(c)` for candidate hot pixels of `fragment`: every pixel whose square
+    /// Calls `visit(c, index of c in pixels)` for candidate hot pixels of `fragment`: every pixel whose square
     /// the segment meets is among them when `near` is true; with `near` false, every hot
     /// pixel centre lying on the segment is.
     pub(crate) fn for_each_pixel(
@@ -114,7 +114,7 @@ impl CandidateIndex {
         pixels: &[GridPoint],
         near: bool,
         spans: &mut Vec<ColumnSpan>,
-        mut visit: impl FnMut(GridPoint),
+        mut visit: impl FnMut(GridPoint, u32),
     ) {
         match self {
             CandidateIndex::Grid(grid) => grid.for_each_pixel(fragment, near, spans, visit),
@@ -123,9 +123,15 @@ impl CandidateIndex {
                 // segment's x range; one unit of margin is enough.
                 let lo = pixels.partition_point(|c| c.x < fragment.p.x - 1);
                 let hi = pixels.partition_point(|c| c.x <= fragment.q.x + 1);
-                pixels[lo..hi.max(lo)].iter().for_each(|&c| visit(c));
+                for (id, &c) in pixels.iter().enumerate().take(hi).skip(lo) {
+                    visit(c, id as u32);
+                }
             }
-            CandidateIndex::Brute => pixels.iter().for_each(|&c| visit(c)),
+            CandidateIndex::Brute => {
+                for (id, &c) in pixels.iter().enumerate() {
+                    visit(c, id as u32);
+                }
+            }
         }
     }
 }

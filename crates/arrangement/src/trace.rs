@@ -10,16 +10,25 @@ pub(crate) struct Trace {
 }
 
 impl Trace {
-    /// Starts from the polylines of step 3, one per unique input edge.
-    pub(crate) fn new(step3: &Polylines) -> Self {
+    /// Starts from the polylines of step 3, one per unique input edge, over the hot
+    /// pixels `pixels`.
+    pub(crate) fn new(step3: &Polylines, pixels: &[GridPoint]) -> Self {
         Self {
-            polylines: (0..step3.len()).map(|k| step3.get(k).to_vec()).collect(),
+            polylines: (0..step3.len())
+                .map(|k| points(step3.get(k), pixels))
+                .collect(),
         }
     }
 
     /// Applies one repair round: the fragment `replaced[k]` (sorted by endpoints) became
-    /// polyline `k` of `replacement`, running from its smaller endpoint to its larger.
-    pub(crate) fn apply(&mut self, replaced: &[(GridPoint, GridPoint)], replacement: &Polylines) {
+    /// polyline `k` of `replacement` (over the hot pixels `pixels`), running from its
+    /// smaller endpoint to its larger.
+    pub(crate) fn apply(
+        &mut self,
+        replaced: &[(GridPoint, GridPoint)],
+        replacement: &Polylines,
+        pixels: &[GridPoint],
+    ) {
         for polyline in &mut self.polylines {
             let Some(&first) = polyline.first() else {
                 continue;
@@ -28,12 +37,19 @@ impl Trace {
             for pair in polyline.windows(2) {
                 let (u, v) = (pair[0], pair[1]);
                 match replaced.binary_search(&(u.min(v), u.max(v))) {
-                    Ok(k) if u < v => next.extend_from_slice(&replacement.get(k)[1..]),
-                    Ok(k) => next.extend(replacement.get(k).iter().rev().skip(1)),
+                    Ok(k) if u < v => {
+                        next.extend_from_slice(&points(replacement.get(k), pixels)[1..])
+                    }
+                    Ok(k) => next.extend(points(replacement.get(k), pixels).iter().rev().skip(1)),
                     Err(_) => next.push(v),
                 }
             }
             *polyline = next;
         }
     }
+}
+
+/// The points of a polyline of hot-pixel indices.
+fn points(polyline: &[u32], pixels: &[GridPoint]) -> Vec<GridPoint> {
+    polyline.iter().map(|&id| pixels[id as usize]).collect()
 }
