@@ -234,15 +234,39 @@ impl Grid {
         mut visit: impl FnMut(u32, u32),
     ) {
         let mut tested = 0u64;
+        // The bounding boxes of one cell's fragments clipped to the cell's closed square
+        // `[x0, x1, y0, y1]`, copied next to each other: a crossing owned by the cell lies
+        // in both clipped boxes, so pairs whose clipped boxes are disjoint are skipped
+        // without touching the fragments.
+        let mut clipped: Vec<[i64; 4]> = Vec::new();
+        let side = 1i64 << self.shift;
         for cell in 0..self.cell_count() {
             let items = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
+            if items.len() < 2 {
+                continue;
+            }
+            let x0 = self.origin.x + (((cell / self.rows) as i64) << self.shift);
+            let y0 = self.origin.y + (((cell % self.rows) as i64) << self.shift);
+            let (x1, y1) = (x0 + side, y0 + side);
+            clipped.clear();
+            clipped.extend(items.iter().map(|&i| {
+                let f = &fragments[i as usize];
+                let (lo, hi) = f.y_range();
+                [f.p.x.max(x0), f.q.x.min(x1), lo.max(y0), hi.min(y1)]
+            }));
+            tested += (items.len() * (items.len() - 1) / 2) as u64;
             for (k, &i) in items.iter().enumerate() {
-                let a = &fragments[i as usize];
-                tested += (items.len() - k - 1) as u64;
-                for &j in &items[k + 1..] {
-                    let b = &fragments[j as usize];
-                    if a.boxes_meet(b)
-                        && properly_cross(a.p, a.q, b.p, b.q)
+                let box_a = clipped[k];
+                for (&j, box_b) in items[k + 1..].iter().zip(&clipped[k + 1..]) {
+                    if box_a[0] > box_b[1]
+                        || box_b[0] > box_a[1]
+                        || box_a[2] > box_b[3]
+                        || box_b[2] > box_a[3]
+                    {
+                        continue;
+                    }
+                    let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
+                    if properly_cross(a.p, a.q, b.p, b.q)
                         && self.cell_of(crossing_floor(a.p, a.q, b.p, b.q)) == cell
                     {
                         visit(i, j);
@@ -253,8 +277,8 @@ impl Grid {
         *candidates += tested;
     }
 
-    /// Calls `visit(c, index of c)` for candidate hot pixels of the fragment. With `near`, every pixel
-    /// whose square the segment meets is among them: the cells within one unit of the
+    /// Calls `visit(c, index of c)` for candidate hot pixels of the fragment. With `near`,
+    /// every pixel whose square the segment meets is among them: the cells within one unit of the
     /// segment are visited (a pixel's square holds points within half a unit of its
     /// centre). Without, the cells the segment passes through, which hold every pixel
     /// centre lying on it.

@@ -1,7 +1,7 @@
 //! The labelling plane sweep: the winding numbers on both sides of every segment.
 
 use onepath_arrangement::Arrangement;
-use onepath_predicates::{GridPoint, Orientation, cross, orient2d};
+use onepath_predicates::{Orientation, cross, orient2d};
 use std::cmp::Ordering;
 
 /// The per-operand winding numbers on the two sides of one segment `a → b` (`a < b`).
@@ -17,13 +17,13 @@ pub struct SegmentWindings {
     pub above: [i32; 2],
 }
 
-/// One entry of the sweep status: a segment cut by the sweep line and the winding just
-/// above it.
+/// One entry of the sweep status: a segment cut by the sweep line (its vertex indices) and
+/// the winding just above it. Sixteen bytes, because inserting into and removing from the
+/// plain-list status moves the entries above.
 #[derive(Clone, Copy)]
 struct StatusEntry {
-    a: GridPoint,
-    b: GridPoint,
-    end: u32,
+    a: u32,
+    b: u32,
     above: [i32; 2],
 }
 
@@ -57,9 +57,12 @@ pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
     for (vi, &v) in vertices.iter().enumerate() {
         // The first status entry that `v` is not strictly above: entries below it have `v`
         // on their left (counter-clockwise side).
-        let lo = status.partition_point(|e| orient2d(e.a, e.b, v) == Orientation::CounterClockwise);
+        let point = |k: u32| vertices[k as usize];
+        let lo = status.partition_point(|e| {
+            orient2d(point(e.a), point(e.b), v) == Orientation::CounterClockwise
+        });
         let mut hi = lo;
-        while hi < status.len() && status[hi].end == vi as u32 {
+        while hi < status.len() && status[hi].b == vi as u32 {
             hi += 1;
         }
         let below = if lo == 0 {
@@ -91,9 +94,8 @@ pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
             };
             current = above;
             StatusEntry {
-                a: v,
-                b: vertices[seg.b as usize],
-                end: seg.b,
+                a: vi as u32,
+                b: seg.b,
                 above,
             }
         }));
