@@ -11,7 +11,8 @@ pub enum CandidateSearch {
     /// onepath's search: the uniform grid with cells several times smaller than the
     /// specification's (about nine listed cells per fragment), or the sweep when it is
     /// estimated to make fewer exact tests (counted pairs overlapping in x and pixels in
-    /// each x range, against the grid's pairs per cell and pixels per listed fragment).
+    /// each x range, against the grid's pairs per cell and pixels per listed fragment);
+    /// every pair and every pixel for at most 32 fragments.
     #[default]
     Auto,
     /// The specification's search: the uniform grid at the specification's cell size,

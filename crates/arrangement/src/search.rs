@@ -7,6 +7,11 @@ use crate::grid::{CellRule, ColumnSpan, Grid};
 use crate::options::CandidateSearch;
 use onepath_predicates::{GridPoint, properly_cross};
 
+/// Up to this many fragments, [`CandidateSearch::Auto`] tests every pair and every pixel:
+/// at most 496 pairs, cheaper than building a grid (a union of many small outlines resolves
+/// each one alone first, decisions D8).
+const SMALL_INPUT: usize = 32;
+
 /// A candidate index over one set of fragments (sorted by endpoints, as
 /// [`crate::fragment::merge_fragments`] leaves them) and one set of sorted hot pixels.
 pub(crate) enum CandidateIndex {
@@ -32,6 +37,9 @@ impl CandidateIndex {
         debug_assert!(fragments.is_sorted_by_key(Fragment::key));
         debug_assert!(pixels.is_sorted());
         match search {
+            CandidateSearch::Auto if fragments.len() <= SMALL_INPUT => {
+                (CandidateIndex::Brute, false)
+            }
             CandidateSearch::Auto => {
                 let grid = Grid::build(fragments, pixels, CellRule::Fine);
                 let grid_tests = grid.estimated_tests();
