@@ -8,7 +8,9 @@
 //! `case difference W` (the noisy `W x W` tile-map difference of the boolean bench),
 //! `case union COUNT` (the union of overlapping unit squares), `case grow COUNT` (that
 //! union grown by 0.25 with 32 vertices per circle, as in the offset bench) or
-//! `case intersection N` (the two N-vertex stars of the boolean bench).
+//! `case intersection N` (the two N-vertex stars of the boolean bench) or `case offset MAP`
+//! (the map's region grown and shrunk by 0.5 with 32 vertices per circle, as in the offset
+//! bench).
 
 use onepath_benches::{
     cdt_input, map_region, noisy_cells, onepath_tolerance, outlines, overlapping_squares,
@@ -51,7 +53,7 @@ fn region_hash(region: &Region) -> u64 {
 fn usage() -> ! {
     eprintln!(
         "usage: case (cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
-         | union COUNT | grow COUNT | intersection N)"
+         | union COUNT | grow COUNT | intersection N | offset MAP)"
     );
     std::process::exit(2);
 }
@@ -154,6 +156,21 @@ fn main() {
                 region_hash(&grown),
                 start.elapsed()
             );
+        }
+        "offset" => {
+            let region = map_region(arg);
+            for distance in [0.5, -0.5] {
+                let start = Instant::now();
+                let offset = region
+                    .offset(distance, Join::Round, onepath_tolerance(0.5, 32))
+                    .expect("offset");
+                println!(
+                    "round offset of {arg} by {distance}: {} vertices, hash {:016x}, in {:?}",
+                    offset.vertex_count(),
+                    region_hash(&offset),
+                    start.elapsed()
+                );
+            }
         }
         "difference" => {
             let w: usize = arg.parse().unwrap_or_else(|_| usage());

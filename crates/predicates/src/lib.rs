@@ -11,7 +11,7 @@
 //!   [`robust`] crate on the exact `f64` images of the coordinates;
 //! - [`properly_cross`] and [`crossing_point`]: the proper-crossing test of two segments
 //!   and their crossing computed as an exact rational in `i128`, rounded once by
-//!   `floor(x + 1/2)` per coordinate;
+//!   `floor(x + 1/2)` per coordinate ([`crossing_floor`] rounds it down instead);
 //! - [`segment_meets_pixel`]: whether a closed segment meets the half-open pixel
 //!   `[c - 1/2, c + 1/2)^2` of a grid point, decided exactly.
 //!
