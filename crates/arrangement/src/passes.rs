@@ -165,7 +165,7 @@ pub(crate) fn pieces_of(
 }
 
 /// [`pieces_of`] followed by [`crate::fragment::merge_fragments`], faster: the pieces are
-/// keyed by their endpoints' pixel indices and radix-sorted. Also returns the pixel
+/// keyed by their endpoints' pixel indices and counting-sorted. Also returns the pixel
 /// indices `(p, q)` of every merged fragment.
 pub(crate) fn merged_pieces_of(
     polylines: &Polylines,
@@ -194,10 +194,7 @@ pub(crate) fn merge_keyed(
     mut keyed: Vec<([u32; 2], [i32; 2])>,
     pixels: &[GridPoint],
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
-    let bits = radix::bits_for(pixels.len().saturating_sub(1) as u128);
-    radix::sort_by_key(&mut keyed, 2 * bits, |&([a, b], _)| {
-        (u128::from(a) << bits) | u128::from(b)
-    });
+    radix::sort_by_index_pair(&mut keyed, pixels.len(), |&(pair, _)| pair);
     let mut fragments: Vec<Fragment> = Vec::with_capacity(keyed.len());
     let mut ids: Vec<[u32; 2]> = Vec::with_capacity(keyed.len());
     for (id, delta) in keyed {

@@ -1,5 +1,6 @@
-//! Least-significant-digit radix sorts of the arrangement's integer keys: the pieces of
-//! step 3 keyed by their endpoints' pixel indices, and the endpoints of the input edges.
+//! Integer sorts of the arrangement's hot path: a counting sort of pieces keyed by their
+//! endpoints' pixel indices, and a least-significant-digit radix sort of the endpoints of
+//! the input edges by point.
 //! They replace comparison sorts on the hot path and order exactly as those would.
 
 use onepath_predicates::GridPoint;
@@ -46,6 +47,41 @@ pub(crate) fn sort_by_key<T: Copy + Default>(
         }
         shift += DIGIT;
     }
+}
+
+/// Sorts `items` by the index pair `pair(item)`, whose indices are below `n`: one counting
+/// pass by the first index (`n` buckets), then each bucket, usually a handful of items, by
+/// the second. Equal pairs end up next to each other, in no particular order.
+pub(crate) fn sort_by_index_pair<T: Copy + Default>(
+    items: &mut Vec<T>,
+    n: usize,
+    pair: impl Fn(&T) -> [u32; 2],
+) {
+    if items.len() < SMALL {
+        items.sort_unstable_by_key(|item| pair(item));
+        return;
+    }
+    let mut starts = vec![0u32; n + 1];
+    for item in items.iter() {
+        starts[pair(item)[0] as usize + 1] += 1;
+    }
+    for k in 1..starts.len() {
+        starts[k] += starts[k - 1];
+    }
+    let mut sorted = vec![T::default(); items.len()];
+    let mut fill = starts.clone();
+    for item in items.iter() {
+        let slot = &mut fill[pair(item)[0] as usize];
+        sorted[*slot as usize] = *item;
+        *slot += 1;
+    }
+    for bucket in starts.windows(2) {
+        let (lo, hi) = (bucket[0] as usize, bucket[1] as usize);
+        if hi - lo > 1 {
+            sorted[lo..hi].sort_unstable_by_key(|item| pair(item)[1]);
+        }
+    }
+    *items = sorted;
 }
 
 /// The number of bits needed for values up to `max` (0 for 0).
@@ -110,6 +146,33 @@ mod tests {
             expected.sort_by_key(|item| item.0);
             sort_by_key(&mut items, bits, |item| item.0);
             assert_eq!(items, expected, "{count} keys of {bits} bits");
+        }
+    }
+
+    #[test]
+    fn index_pairs_sort_like_a_comparison_sort() {
+        let mut state = 5;
+        for (count, n) in [
+            (0usize, 1usize),
+            (7, 3),
+            (1000, 10),
+            (20_000, 5000),
+            (3000, 2),
+        ] {
+            let mut items: Vec<([u32; 2], u64)> = (0..count)
+                .map(|_| {
+                    let mut index = || (next(&mut state) % n as u64) as u32;
+                    ([index(), index()], next(&mut state))
+                })
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_unstable();
+            sort_by_index_pair(&mut items, n, |item| item.0);
+            // Equal pairs may come in any order: compare the pairs, then the multisets.
+            let pairs = |v: &[([u32; 2], u64)]| v.iter().map(|item| item.0).collect::<Vec<_>>();
+            assert_eq!(pairs(&items), pairs(&expected), "{count} pairs below {n}");
+            items.sort_unstable();
+            assert_eq!(items, expected);
         }
     }
 

@@ -5,7 +5,7 @@ use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::snap::{snap_grid_lines, snap_outlines};
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_predicates::GridPoint;
-use onepath_winding::{InsideRule, boundary_edges, label, trace_rings, trace_tile_map};
+use onepath_winding::{InsideRule, label, trace_boundary, trace_tile_map};
 
 /// A region of the plane: rings on the snap grid that never cross or overlap and touch only
 /// at shared vertices, with the interior on the left of every directed edge (outer
@@ -27,8 +27,7 @@ pub(crate) fn overlay(edges: &[TaggedEdge], rule: InsideRule) -> Result<Vec<Vec<
     // Every caller validated its coordinates, so an arrangement error is a defect.
     let arrangement = arrange(edges).map_err(Error::internal)?;
     let windings = label(&arrangement);
-    let boundary = boundary_edges(&arrangement, &windings, rule);
-    trace_rings(&boundary).map_err(Error::internal)
+    trace_boundary(&arrangement, &windings, rule).map_err(Error::internal)
 }
 
 /// The directed edges of closed rings, tagged with `operand`.

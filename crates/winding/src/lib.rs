@@ -9,7 +9,8 @@
 //!    of decisions D1 ([`InsideRule`], [`boundary_edges`]), directed with the inside on the
 //!    left;
 //! 3. chains them into rings by the clockwise-first rule, drops collinear degree-2 vertices
-//!    and puts the rings in canonical order ([`trace_rings`]).
+//!    and puts the rings in canonical order ([`trace_rings`], or [`trace_boundary`] for
+//!    steps 2 and 3 at once on the arrangement's vertex numbering).
 //!
 //! Tile maps skip the arrangement: [`trace_tile_map`] traces the cells' boundary straight
 //! into the same canonical rings, in time linear in the map.
@@ -49,7 +50,7 @@ mod rings;
 mod sweep;
 mod tilemap;
 
-pub use inside::{InsideRule, boundary_edges};
+pub use inside::{InsideRule, boundary_edges, trace_boundary};
 pub use rings::{TraceError, canonical_ring, trace_rings};
 pub use sweep::{SegmentWindings, label};
 pub use tilemap::trace_tile_map;

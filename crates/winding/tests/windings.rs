@@ -4,7 +4,7 @@ mod support;
 
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_predicates::GridPoint;
-use onepath_winding::{InsideRule, boundary_edges, label, trace_rings};
+use onepath_winding::{InsideRule, boundary_edges, label, trace_boundary, trace_rings};
 use support::{Rng, brute_winding};
 
 /// Random closed polygons (possibly self-intersecting), some for each operand.
@@ -83,6 +83,12 @@ fn boundaries_of_every_rule_trace_into_valid_rings() {
         for rule in rules {
             let boundary = boundary_edges(&arrangement, &windings, rule);
             let rings = trace_rings(&boundary).expect("trace");
+            // Tracing on the arrangement's own vertex numbering gives the same rings.
+            assert_eq!(
+                trace_boundary(&arrangement, &windings, rule),
+                Ok(rings.clone()),
+                "case {case} {rule:?}: trace_boundary differs"
+            );
             // The traced rings, as an arrangement of their own edges, are noded and have
             // winding 1 on their left and 0 on their right.
             let again = support::arrangement_of_rings(&rings);
