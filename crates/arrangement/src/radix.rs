@@ -11,19 +11,19 @@ const DIGIT: u32 = 11;
 /// Below this many items a comparison sort is faster than clearing the digit counts.
 const SMALL: usize = 256;
 
-/// Sorts `items` stably by `key(item)`, which must be below `2^key_bits` (at most 128): one
+/// Sorts `items` stably by `key(item)`, which must be below `2^key_bits` (at most 64): one
 /// counting pass per 11-bit digit from the least significant, skipping a digit that is the
 /// same for every item (a stable comparison sort for fewer than 256 items).
 pub(crate) fn sort_by_key<T: Copy + Default>(
     items: &mut Vec<T>,
     key_bits: u32,
-    key: impl Fn(&T) -> u128,
+    key: impl Fn(&T) -> u64,
 ) {
     if items.len() < SMALL {
         items.sort_by_key(|item| key(item));
         return;
     }
-    let mask = (1u128 << DIGIT) - 1;
+    let mask = (1u64 << DIGIT) - 1;
     let mut buffer = vec![T::default(); items.len()];
     let mut counts = vec![0usize; 1 << DIGIT];
     let mut shift = 0;
@@ -85,8 +85,8 @@ pub(crate) fn sort_by_index_pair<T: Copy + Default>(
 }
 
 /// The number of bits needed for values up to `max` (0 for 0).
-pub(crate) fn bits_for(max: u128) -> u32 {
-    u128::BITS - max.leading_zeros()
+pub(crate) fn bits_for(max: u64) -> u32 {
+    u64::BITS - max.leading_zeros()
 }
 
 /// Sorts `items` by the point `point(item)` in `(x, y)` order, stably.
@@ -103,13 +103,20 @@ pub(crate) fn sort_by_point<T: Copy + Default>(
         lo = GridPoint::new(lo.x.min(c.x), lo.y.min(c.y));
         hi = GridPoint::new(hi.x.max(c.x), hi.y.max(c.y));
     }
-    // Offsets from the lower corner are non-negative; x goes above y in one key.
-    let y_bits = bits_for((hi.y - lo.y) as u128);
-    let x_bits = bits_for((hi.x - lo.x) as u128);
-    sort_by_key(items, x_bits + y_bits, |item| {
-        let c = point(item);
-        (((c.x - lo.x) as u128) << y_bits) | (c.y - lo.y) as u128
-    });
+    // Offsets from the lower corner are non-negative (at most 2^40 each). When both fit in
+    // one 64-bit key, x goes above y; otherwise a stable sort by y, then one by x.
+    let y_bits = bits_for((hi.y - lo.y) as u64);
+    let x_bits = bits_for((hi.x - lo.x) as u64);
+    let dx = |item: &T| (point(item).x - lo.x) as u64;
+    let dy = |item: &T| (point(item).y - lo.y) as u64;
+    if x_bits + y_bits <= 64 {
+        sort_by_key(items, x_bits + y_bits, |item| {
+            (dx(item) << y_bits) | dy(item)
+        });
+    } else {
+        sort_by_key(items, y_bits, dy);
+        sort_by_key(items, x_bits, dx);
+    }
 }
 
 #[cfg(test)]
@@ -134,13 +141,10 @@ mod tests {
             (1000, 3),
             (5000, 22),
             (5000, 62),
-            (3000, 100),
+            (3000, 64),
         ] {
-            let mut items: Vec<(u128, usize)> = (0..count)
-                .map(|k| {
-                    let wide = (u128::from(next(&mut state)) << 64) | u128::from(next(&mut state));
-                    (wide & ((1u128 << bits) - 1), k)
-                })
+            let mut items: Vec<(u64, usize)> = (0..count)
+                .map(|k| (next(&mut state) & (u64::MAX >> (64 - bits)), k))
                 .collect();
             let mut expected = items.clone();
             expected.sort_by_key(|item| item.0);
@@ -179,7 +183,8 @@ mod tests {
     #[test]
     fn points_sort_in_x_then_y_order() {
         let mut state = 9;
-        for spread in [0i64, 3, 1 << 20, 1 << 39] {
+        // 2^39 on both axes takes the two-pass path (80 bits of key).
+        for spread in [0i64, 3, 1 << 20, 1 << 31, 1 << 39] {
             let mut items: Vec<(GridPoint, usize)> = (0..4000)
                 .map(|k| {
                     let mut coordinate =
