@@ -7,8 +7,9 @@
 //!
 //! - [`GridPoint`], a point with `i64` coordinates on the snap grid, ordered by `(x, y)`;
 //! - [`orient2d`] and [`incircle`], returning [`Orientation`] and [`CirclePosition`]
-//!   (never a raw `f64`); the in-circle test runs Shewchuk's adaptive predicate from the
-//!   [`robust`] crate on the exact `f64` images of the coordinates;
+//!   (never a raw `f64`); the in-circle test expands its determinant in integers when the
+//!   coordinate differences are below `2^30` and otherwise runs Shewchuk's adaptive
+//!   predicate from the [`robust`] crate on the exact `f64` images of the coordinates;
 //! - [`properly_cross`] and [`crossing_point`]: the proper-crossing test of two segments
 //!   and their crossing computed as an exact rational in `i128`, rounded once by
 //!   `floor(x + 1/2)` per coordinate ([`crossing_floor`] rounds it down instead);

@@ -156,12 +156,33 @@ pub fn orient2d_exact_f64(a: [f64; 2], b: [f64; 2], c: [f64; 2]) -> Orientation 
 /// [`CirclePosition::Inside`], zero [`CirclePosition::On`], negative
 /// [`CirclePosition::Outside`]. When `a, b, c` are collinear the sign has no circle meaning.
 ///
-/// Computed by Shewchuk's adaptive in-circle predicate on the exact `f64` images of the
-/// coordinates: with the bounding triangle's corners (`3·2^45`) the determinant needs about
-/// 192 bits, more than `i128` holds, and the adaptive arithmetic gives its exact sign for
-/// any coordinates within [`crate::EXACT_F64_LIMIT`].
+/// When every coordinate of `a − d`, `b − d` and `c − d` is below `2^30` in magnitude the
+/// determinant is expanded exactly in integers (lifts and 2×2 minors below `2^61` in `i64`,
+/// their products below `2^122` and the sum below `2^124` in `i128`): tile maps and other grid-aligned input are full
+/// of cocircular points, where Shewchuk's predicate must run its slow adaptive stages.
+/// Otherwise (the bounding triangle's corners at `3·2^45` make the determinant need about
+/// 192 bits) Shewchuk's adaptive in-circle predicate runs on the exact `f64` images of the
+/// coordinates, exact for any coordinates within [`crate::EXACT_F64_LIMIT`]. Both give the
+/// exact sign, so which one ran never shows.
 #[inline]
 pub fn incircle(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> CirclePosition {
+    const SMALL: u64 = 1 << 30;
+    let (ad, bd, cd) = (a - d, b - d, c - d);
+    if ad.max_abs() < SMALL && bd.max_abs() < SMALL && cd.max_abs() < SMALL {
+        // Coordinates below 2^30: lifts and minors below 2^61 fit in `i64`; only the three
+        // products need `i128` (one widening multiplication each).
+        let lift = |v: GridPoint| v.x * v.x + v.y * v.y;
+        let minor = |u: GridPoint, w: GridPoint| u.x * w.y - u.y * w.x;
+        let term = |l: i64, m: i64| i128::from(l) * i128::from(m);
+        let det = term(lift(ad), minor(bd, cd))
+            + term(lift(bd), minor(cd, ad))
+            + term(lift(cd), minor(ad, bd));
+        return match det.signum() {
+            1 => CirclePosition::Inside,
+            -1 => CirclePosition::Outside,
+            _ => CirclePosition::On,
+        };
+    }
     let det = robust::incircle(coord(a), coord(b), coord(c), coord(d));
     if det > 0.0 {
         CirclePosition::Inside

@@ -76,9 +76,13 @@ fn reference_sign_convention() {
 fn random_quadruples() {
     let mut rng = SplitMix64::new(20);
     let mut cases = 0;
+    // Differences below 2^30 take the integer expansion, larger ones Shewchuk's predicate:
+    // 2^29 and 2^30 straddle the switch.
     let magnitudes = [
         16,
         1 << 20,
+        1 << 29,
+        1 << 30,
         INPUT_LIMIT,
         CONSTRUCTION_LIMIT,
         1 << 45,
@@ -92,7 +96,7 @@ fn random_quadruples() {
             cases += 1;
         }
     }
-    assert_eq!(cases, 200_000);
+    assert_eq!(cases, 250_000);
 }
 
 /// The lattice points of the circle `x² + y² = n` for `n = 5·13·17·29·37·41`, a product of
