@@ -124,7 +124,8 @@ fn circle_points() -> (i64, Vec<GridPoint>) {
 }
 
 /// Four distinct points of one circle are cocircular; moving the fourth by one unit makes
-/// them nearly cocircular. Circles are scaled and translated to 2^37, 2^39 and the bounding
+/// them nearly cocircular. Circles are scaled (to a radius just below 2^29, the largest
+/// the integer path takes, and beyond) and translated to 2^37, 2^39 and the bounding
 /// triangle's range.
 #[test]
 fn cocircular_lattice_points() {
@@ -137,6 +138,8 @@ fn cocircular_lattice_points() {
     for (scale, centre) in [
         (1, 16),
         (1, INPUT_LIMIT - 7000),
+        // Differences just below 2^30: the integer expansion at its largest products.
+        (1 << 16, INPUT_LIMIT / 2),
         (1 << 24, INPUT_LIMIT / 2),
         (1 << 26, CONSTRUCTION_LIMIT / 4),
         (1 << 32, 1 << 45),
