@@ -101,28 +101,22 @@ fn check(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool {
         assert_eq!(properly_cross(p, q, r, s), expected, "{p}-{q} x {r}-{s}");
     }
     if expected {
-        let got = crossing_point(a, b, c, d);
-        assert_eq!(
-            got,
-            reference_point(a, b, c, d),
-            "crossing of {a}-{b} and {c}-{d}"
-        );
-        assert_eq!(
-            crossing_point(d, c, b, a),
-            got,
-            "the crossing depends on the order"
-        );
-        let floor = crossing_floor(a, b, c, d);
-        assert_eq!(
-            floor,
-            reference_point_floor(a, b, c, d),
-            "floor of {a}-{b} x {c}-{d}"
-        );
-        assert_eq!(
-            crossing_floor(d, c, b, a),
-            floor,
-            "the floor depends on the order"
-        );
+        // Both constructions against their references, and symmetric in the segments.
+        type Construction = fn(GridPoint, GridPoint, GridPoint, GridPoint) -> GridPoint;
+        let constructions: [(&str, Construction, Construction); 2] = [
+            ("crossing", crossing_point, reference_point),
+            ("floor", crossing_floor, reference_point_floor),
+        ];
+        for (name, construct, reference) in constructions {
+            let value = construct(a, b, c, d);
+            assert_eq!(value, reference(a, b, c, d), "{name} of {a}-{b} x {c}-{d}");
+            assert_eq!(
+                construct(d, c, b, a),
+                value,
+                "the {name} depends on the order"
+            );
+        }
+        let (got, floor) = (crossing_point(a, b, c, d), crossing_floor(a, b, c, d));
         assert!(
             got.x - floor.x <= 1 && got.x >= floor.x && got.y - floor.y <= 1 && got.y >= floor.y
         );
