@@ -5,9 +5,6 @@
 use crate::fragment::Fragment;
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
-/// One column's share of a fragment: `(column, first row, last row)`, rows inclusive.
-pub(crate) type ColumnSpan = (usize, usize, usize);
-
 /// The grid over a set of fragments and hot pixels. Cells are numbered column-major
 /// (`column * rows + row`), so the rows of one column form one contiguous range of the
 /// per-cell lists.
@@ -278,29 +275,27 @@ impl Grid {
     }
 
     /// Calls `visit(c, index of c)` for candidate hot pixels of the fragment. With `near`,
-    /// every pixel whose square the segment meets is among them: the cells within one unit of the
-    /// segment are visited (a pixel's square holds points within half a unit of its
+    /// every pixel whose square the segment meets is among them: the cells within one unit
+    /// of the segment are visited (a pixel's square holds points within half a unit of its
     /// centre). Without, the cells the segment passes through, which hold every pixel
     /// centre lying on it.
     pub(crate) fn for_each_pixel(
         &self,
         f: &Fragment,
         near: bool,
-        spans: &mut Vec<ColumnSpan>,
         mut visit: impl FnMut(GridPoint, u32),
     ) {
-        spans.clear();
-        if near {
-            self.for_each_near_span(f, |col, r0, r1| spans.push((col, r0, r1)));
-        } else {
-            self.for_each_span(f, |col, r0, r1| spans.push((col, r0, r1)));
-        }
-        for &(col, r0, r1) in spans.iter() {
+        let mut emit = |col: usize, r0: usize, r1: usize| {
             let base = col * self.rows;
             let range = self.pix_start[base + r0]..self.pix_start[base + r1 + 1];
             self.pix_items[range]
                 .iter()
                 .for_each(|&(c, id)| visit(c, id));
+        };
+        if near {
+            self.for_each_near_span(f, &mut emit);
+        } else {
+            self.for_each_span(f, &mut emit);
         }
     }
 

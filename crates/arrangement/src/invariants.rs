@@ -139,10 +139,9 @@ impl Arrangement {
         if let Some((first, second)) = first_pair {
             return Err(InvariantViolation::ProperCrossing { first, second });
         }
-        let mut spans = Vec::new();
         for (segment, f) in fragments.iter().enumerate() {
             let mut inside = None;
-            index.for_each_pixel(f, &self.vertices, false, &mut spans, |c, _| {
+            index.for_each_pixel(f, &self.vertices, false, |c, _| {
                 if inside.is_none() && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear() {
                     inside = Some(c);
                 }

@@ -3,7 +3,6 @@
 //! Every sign comes from `onepath-predicates`.
 
 use crate::fragment::Fragment;
-use crate::grid::ColumnSpan;
 use crate::options::ArrangeStats;
 use crate::radix;
 use crate::search::CandidateIndex;
@@ -65,13 +64,6 @@ impl Polylines {
     }
 }
 
-/// Reusable buffers of [`reroute`].
-#[derive(Default)]
-pub(crate) struct RerouteScratch {
-    spans: Vec<ColumnSpan>,
-    met: Vec<(i128, u32)>,
-}
-
 /// Reroutes each listed fragment (spec step 3): the polyline from `p` through every other
 /// hot pixel whose half-open square the closed segment meets, ordered by the exact
 /// projection of the pixel centres onto `p → q`, ties by `(x, y)` (decisions D8: they never
@@ -84,7 +76,8 @@ pub(crate) fn reroute(
     pixels: &[GridPoint],
     stats: &mut ArrangeStats,
 ) -> Polylines {
-    let mut scratch = RerouteScratch::default();
+    // The pixels met by the current fragment, with their projections; reused.
+    let mut met: Vec<(i128, u32)> = Vec::new();
     let mut out = Polylines {
         points: Vec::with_capacity(fragments.len() * 2),
         starts: vec![0],
@@ -93,12 +86,11 @@ pub(crate) fn reroute(
     for k in which {
         let f = &fragments[k];
         let direction = f.q - f.p;
-        scratch.met.clear();
-        let met = &mut scratch.met;
+        met.clear();
         // The endpoints' own pixels are always among the candidates (the segment meets
         // them); their indices are picked up on the way.
         let (mut first, mut last) = (None, None);
-        index.for_each_pixel(f, pixels, true, &mut scratch.spans, |c, id| {
+        index.for_each_pixel(f, pixels, true, |c, id| {
             candidates += 1;
             if c == f.p {
                 first = Some(id);
@@ -109,10 +101,11 @@ pub(crate) fn reroute(
             }
         });
         met.sort_unstable();
-        let id_of = |c: GridPoint| pixels.partition_point(|&h| h < c) as u32;
-        out.points.push(first.unwrap_or_else(|| id_of(f.p)));
+        out.points
+            .push(first.unwrap_or_else(|| pixel_index(pixels, f.p)));
         out.points.extend(met.iter().map(|&(_, id)| id));
-        out.points.push(last.unwrap_or_else(|| id_of(f.q)));
+        out.points
+            .push(last.unwrap_or_else(|| pixel_index(pixels, f.q)));
         out.starts.push(out.points.len());
     }
     stats.candidate_pixels += candidates;
@@ -128,12 +121,11 @@ pub(crate) fn mark_vertices_inside(
     dirty: &mut [bool],
     stats: &mut ArrangeStats,
 ) -> usize {
-    let mut spans = Vec::new();
     let mut candidates = 0u64;
     let mut holding = 0usize;
     for (k, f) in fragments.iter().enumerate() {
         let mut found = false;
-        index.for_each_pixel(f, pixels, false, &mut spans, |c, _| {
+        index.for_each_pixel(f, pixels, false, |c, _| {
             candidates += 1;
             // On the segment's line, the points strictly between p and q in (x, y) order
             // are exactly the interior points.
@@ -174,17 +166,27 @@ pub(crate) fn merged_pieces_of(
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
     let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(polylines.points.len());
     for (k, source) in sources.iter().enumerate() {
-        let delta = source.delta;
         for pair in polylines.get(k).windows(2) {
-            let (a, b) = (pair[0], pair[1]);
-            keyed.push(if a < b {
-                ([a, b], delta)
-            } else {
-                ([b, a], [-delta[0], -delta[1]])
-            });
+            keyed.push(keyed_piece(pair[0], pair[1], source.delta));
         }
     }
     merge_keyed(keyed, pixels)
+}
+
+/// The index of hot pixel `c` in the sorted `pixels` (which hold it).
+pub(crate) fn pixel_index(pixels: &[GridPoint], c: GridPoint) -> u32 {
+    pixels.partition_point(|&h| h < c) as u32
+}
+
+/// The piece between hot pixels `from` and `to` (indices) counting `delta` in its own
+/// direction, as `([p, q], delta in direction p → q)` with `p < q`: [`Fragment::directed`]
+/// on pixel indices.
+pub(crate) fn keyed_piece(from: u32, to: u32, delta: [i32; 2]) -> ([u32; 2], [i32; 2]) {
+    if from < to {
+        ([from, to], delta)
+    } else {
+        ([to, from], [-delta[0], -delta[1]])
+    }
 }
 
 /// Sorts `(pixel indices (p, q) with p < q, delta)` entries by `(p, q)` and merges equal

@@ -4,7 +4,9 @@
 use crate::error::ArrangementError;
 use crate::fragment::{Fragment, merge_sorted_points};
 use crate::options::{ArrangeOptions, ArrangeStats};
-use crate::passes::{find_crossings, merge_keyed, merged_pieces_of, reroute};
+use crate::passes::{
+    find_crossings, keyed_piece, merge_keyed, merged_pieces_of, pixel_index, reroute,
+};
 use crate::radix;
 use crate::repair::repair;
 use crate::search::CandidateIndex;
@@ -74,13 +76,11 @@ pub(crate) fn run(
     // Geometric duplicates are merged (their deltas summed): they have the same hot pixels
     // and the same fate.
     let keyed = kept.iter().enumerate().map(|(k, e)| {
-        let (a, b) = (pixel_of_slot[2 * k], pixel_of_slot[2 * k + 1]);
-        let delta = e.operand.unit_delta();
-        if a < b {
-            ([a, b], delta)
-        } else {
-            ([b, a], [-delta[0], -delta[1]])
-        }
+        keyed_piece(
+            pixel_of_slot[2 * k],
+            pixel_of_slot[2 * k + 1],
+            e.operand.unit_delta(),
+        )
     });
     let (unique, _) = merge_keyed(keyed.collect(), &hot);
     drop(pixel_of_slot);
@@ -120,12 +120,17 @@ pub(crate) fn run(
 
     // Step 5: merged by endpoints (already), zero-net pieces dropped, vertices sorted.
     // When the repair loop changed nothing (its verifying pass, or no input at all), the
-    // fragments are still those of step 3, whose pixel indices are known.
-    let arrangement = if stats.repair_rounds <= 1 {
-        assemble_from_pixels(&fragments, &pixel_ids, &hot)
+    // fragments are still those of step 3, whose pixel indices are known; after a repair
+    // round they are looked up (every endpoint is a hot pixel).
+    let pixel_ids = if stats.repair_rounds <= 1 {
+        pixel_ids
     } else {
-        assemble(&fragments)?
+        fragments
+            .iter()
+            .map(|f| [pixel_index(&hot, f.p), pixel_index(&hot, f.q)])
+            .collect()
     };
+    let arrangement = assemble(&fragments, &pixel_ids, &hot);
     let traces = trace.map(|trace| input_polylines(edges, &unique, trace));
     Ok(RunOutput {
         arrangement,
@@ -134,46 +139,11 @@ pub(crate) fn run(
     })
 }
 
-/// Builds the output from fragments sorted by endpoints: the vertex set is the endpoints
-/// of the non-zero fragments (decisions D8), and since the vertex numbering preserves the
-/// `(x, y)` order, the segments come out sorted by `(a, b)`.
-fn assemble(fragments: &[Fragment]) -> Result<Arrangement, ArrangementError> {
-    let live: Vec<&Fragment> = fragments.iter().filter(|f| f.delta != [0, 0]).collect();
-    let mut vertices: Vec<GridPoint> = live.iter().flat_map(|f| [f.p, f.q]).collect();
-    vertices.sort_unstable();
-    vertices.dedup();
-    if vertices.len() > u32::MAX as usize {
-        return Err(ArrangementError::TooManyItems {
-            count: vertices.len(),
-        });
-    }
-    // The fragments are sorted by `p`, so the index of `p` only moves forward; `q` is
-    // found by binary search.
-    let mut a = 0usize;
-    let segments = live
-        .iter()
-        .map(|f| {
-            while vertices[a] < f.p {
-                a += 1;
-            }
-            Segment {
-                a: a as u32,
-                b: vertices.partition_point(|&v| v < f.q) as u32,
-                delta: f.delta,
-            }
-        })
-        .collect();
-    Ok(Arrangement { vertices, segments })
-}
-
-/// [`assemble`] for fragments sorted by endpoints whose endpoints are the hot pixels
-/// `pixels[ids[k][0]]` and `pixels[ids[k][1]]`: the vertices are the used pixels, already
-/// in order, numbered by rank.
-fn assemble_from_pixels(
-    fragments: &[Fragment],
-    ids: &[[u32; 2]],
-    pixels: &[GridPoint],
-) -> Arrangement {
+/// Builds the output from fragments sorted by endpoints whose endpoints are the hot pixels
+/// `pixels[ids[k][0]]` and `pixels[ids[k][1]]`: the vertex set is the endpoints of the
+/// non-zero fragments (decisions D8), which are the used pixels, already in `(x, y)`
+/// order, numbered by rank; so the segments come out sorted by `(a, b)`.
+fn assemble(fragments: &[Fragment], ids: &[[u32; 2]], pixels: &[GridPoint]) -> Arrangement {
     const UNUSED: u32 = u32::MAX;
     let mut rank = vec![UNUSED; pixels.len()];
     for (f, id) in fragments.iter().zip(ids) {

@@ -3,7 +3,7 @@
 //! exact tests in `passes` decide each one, so the search never changes a result.
 
 use crate::fragment::Fragment;
-use crate::grid::{CellRule, ColumnSpan, Grid};
+use crate::grid::{CellRule, Grid};
 use crate::options::CandidateSearch;
 use onepath_predicates::{GridPoint, properly_cross};
 
@@ -121,18 +121,13 @@ impl CandidateIndex {
         fragment: &Fragment,
         pixels: &[GridPoint],
         near: bool,
-        spans: &mut Vec<ColumnSpan>,
         mut visit: impl FnMut(GridPoint, u32),
     ) {
         match self {
-            CandidateIndex::Grid(grid) => grid.for_each_pixel(fragment, near, spans, visit),
+            CandidateIndex::Grid(grid) => grid.for_each_pixel(fragment, near, visit),
             CandidateIndex::Sweep => {
-                // A pixel the segment meets has its centre within half a unit of the
-                // segment's x range; one unit of margin is enough.
-                let lo = pixels.partition_point(|c| c.x < fragment.p.x - 1);
-                let hi = pixels.partition_point(|c| c.x <= fragment.q.x + 1);
-                for (id, &c) in pixels.iter().enumerate().take(hi).skip(lo) {
-                    visit(c, id as u32);
+                for id in pixels_in_x_range(pixels, fragment) {
+                    visit(pixels[id], id as u32);
                 }
             }
             CandidateIndex::Brute => {
@@ -155,12 +150,18 @@ fn sweep_is_cheaper(fragments: &[Fragment], pixels: &[GridPoint], grid_tests: u1
     // Fragments are sorted by minimum x: those after `k` that start by `q.x` overlap it.
     for (k, f) in fragments.iter().enumerate().step_by(stride) {
         let overlapping = fragments[k + 1..].partition_point(|g| g.p.x <= f.q.x);
-        let lo = pixels.partition_point(|c| c.x < f.p.x - 1);
-        let hi = pixels.partition_point(|c| c.x <= f.q.x + 1);
-        tests += (stride * (overlapping + hi.saturating_sub(lo))) as u128;
+        tests += (stride * (overlapping + pixels_in_x_range(pixels, f).len())) as u128;
         if tests >= grid_tests {
             return false;
         }
     }
     true
+}
+
+/// The indices of the sorted hot pixels whose centres lie within one unit of the
+/// fragment's x range: a pixel the segment meets has its centre within half a unit of it.
+fn pixels_in_x_range(pixels: &[GridPoint], f: &Fragment) -> std::ops::Range<usize> {
+    let lo = pixels.partition_point(|c| c.x < f.p.x - 1);
+    let hi = pixels.partition_point(|c| c.x <= f.q.x + 1);
+    lo..hi.max(lo)
 }

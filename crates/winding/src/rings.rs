@@ -116,14 +116,13 @@ pub(crate) fn trace_numbered(
             (point(a), point(b))
         })
         .collect();
-    let froms: Vec<u32> = keys.iter().map(|&k| unkey(k).0).collect();
     let mut incoming: Vec<u64> = keys
         .iter()
         .enumerate()
         .map(|(e, &k)| (u64::from(unkey(k).1) << 32) | e as u64)
         .collect();
     incoming.sort_unstable();
-    let (successors, source_degrees) = link(&sorted, &froms, &incoming, vertices)?;
+    let (successors, source_degrees) = link(&sorted, &keys, &incoming, vertices)?;
     let mut used = vec![false; sorted.len()];
     let mut rings = Vec::new();
     let mut ring_edges: Vec<u32> = Vec::new();
@@ -155,8 +154,8 @@ pub(crate) fn trace_numbered(
     Ok(rings)
 }
 
-/// For every edge of `sorted` (runs of equal start, whose vertex indices are `froms`,
-/// ordered by angle), the index of the edge that follows it by the clockwise-first rule,
+/// For every edge of `sorted` (runs of equal start ordered by angle, with the keys
+/// `(from << 32) | to` in `keys`), the index of the edge that follows it by the clockwise-first rule,
 /// and the number of edges (in and out) at its start vertex; or the smallest vertex with
 /// different numbers of incoming and outgoing edges.
 ///
@@ -165,24 +164,25 @@ pub(crate) fn trace_numbered(
 /// search only looks at the run of the vertex reached.
 fn link(
     sorted: &[(GridPoint, GridPoint)],
-    froms: &[u32],
+    keys: &[u64],
     incoming: &[u64],
     vertices: &[GridPoint],
 ) -> Result<(Vec<u32>, Vec<u32>), TraceError> {
     let n = sorted.len();
-    let to_of = |k: u64| (k >> 32) as u32;
+    // Both kinds of key hold their vertex in the high half.
+    let vertex_of = |k: u64| (k >> 32) as u32;
     let mut successors = vec![0u32; n];
     let mut source_degrees = vec![0u32; n];
     let (mut i, mut j) = (0, 0);
     while i < n || j < n {
-        let v = match (froms.get(i), incoming.get(j)) {
-            (Some(&out), Some(&inc)) => out.min(to_of(inc)),
-            (Some(&out), None) => out,
-            (None, Some(&inc)) => to_of(inc),
+        let v = match (keys.get(i), incoming.get(j)) {
+            (Some(&out), Some(&inc)) => vertex_of(out).min(vertex_of(inc)),
+            (Some(&out), None) => vertex_of(out),
+            (None, Some(&inc)) => vertex_of(inc),
             (None, None) => break,
         };
-        let out_end = i + froms[i..].partition_point(|&f| f == v);
-        let in_end = j + incoming[j..].partition_point(|&k| to_of(k) == v);
+        let out_end = i + keys[i..].partition_point(|&k| vertex_of(k) == v);
+        let in_end = j + incoming[j..].partition_point(|&k| vertex_of(k) == v);
         let (outs, ins) = (out_end - i, in_end - j);
         if outs != ins {
             return Err(TraceError::Unbalanced(vertices[v as usize]));
