@@ -13,7 +13,7 @@ fn to_polyanya(mesh: &NavMesh) -> Result<polyanya::Mesh, polyanya::MeshError> {
     let points = mesh.vertices_f64();
     let vertices = points
         .iter()
-        .zip(mesh.vertex_fans())
+        .zip(mesh.vertex_fans().iter())
         .map(|(p, fan)| {
             let around = fan
                 .iter()
@@ -25,9 +25,9 @@ fn to_polyanya(mesh: &NavMesh) -> Result<polyanya::Mesh, polyanya::MeshError> {
     let polygons = mesh
         .polygons()
         .iter()
-        .map(|(corners, neighbours)| {
-            let dead_end = neighbours.iter().filter(|&&n| n >= 0).count() <= 1;
-            polyanya::Polygon::new(corners.to_vec(), dead_end)
+        .map(|polygon| {
+            let dead_end = polygon.neighbors.iter().filter(|&&n| n >= 0).count() <= 1;
+            polyanya::Polygon::new(polygon.vertices.to_vec(), dead_end)
         })
         .collect();
     polyanya::Mesh::new(vertices, polygons)

@@ -27,8 +27,9 @@
 //! let mesh = pipeline.build(&walkable)?;
 //! mesh.check_invariants().expect("a valid mesh");
 //! assert!(mesh.polygons().len() >= 4);
-//! for (vertices, neighbours) in mesh.polygons().iter() {
-//!     assert_eq!(vertices.len(), neighbours.len()); // -1 marks a wall
+//! for polygon in mesh.polygons().iter() {
+//!     // polygon.neighbors[i] is the polygon across edge i, or -1 at a wall.
+//!     assert_eq!(polygon.vertices.len(), polygon.neighbors.len());
 //! }
 //!
 //! // Offsets grow or shrink a region with round or square corners.
@@ -88,9 +89,14 @@ mod snap;
 mod triangulate;
 
 pub use error::{Axis, Error, Location, Result};
-pub use input::{COORDINATE_LIMIT, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D};
+pub use input::{
+    COORDINATE_LIMIT, DEFAULT_SNAP_BITS, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D,
+};
 pub use navmesh::{NavMesh, StageTimings};
 pub use offset::{DISTANCE_LIMIT, Join};
+pub use onepath_convex::{
+    DEFAULT_MAX_VERTICES_PER_POLYGON, MAX_VERTEX_LIMIT, MIN_VERTEX_LIMIT, Polygon, VertexFans,
+};
 pub use onepath_predicates::GridPoint;
 pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;

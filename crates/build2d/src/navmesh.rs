@@ -1,15 +1,16 @@
-//! `NavMesh`: the build pipeline's result, and `Mesh2DPipeline::build`.
+//! `NavMesh`: the build pipeline's result, a region cut into convex polygons with adjacency
+//! and per-vertex fans.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::input::Vector2D;
-use crate::pipeline::Mesh2DPipeline;
 use crate::region::Region;
-use crate::triangulate::{ConvexPartition, check_vertex_limit};
+use crate::triangulate::ConvexPartition;
+use onepath_convex::VertexFans;
 use onepath_predicates::GridPoint;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// How long each stage of [`Mesh2DPipeline::build`] took (wall-clock; never part of a
-/// result's bits).
+/// How long each stage of [`Mesh2DPipeline::build`](crate::Mesh2DPipeline::build) took
+/// (wall-clock; never part of a result's bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StageTimings {
     /// The agent-radius shrink.
@@ -33,11 +34,11 @@ impl StageTimings {
 /// polygons with adjacency (decisions D6).
 #[derive(Clone, Debug)]
 pub struct NavMesh {
-    region: Region,
-    triangle_count: usize,
-    partition: ConvexPartition,
-    fans: Vec<Vec<i32>>,
-    timings: StageTimings,
+    pub(crate) region: Region,
+    pub(crate) triangle_count: usize,
+    pub(crate) partition: ConvexPartition,
+    pub(crate) fans: VertexFans,
+    pub(crate) timings: StageTimings,
 }
 
 impl PartialEq for NavMesh {
@@ -52,35 +53,41 @@ impl PartialEq for NavMesh {
 
 impl Eq for NavMesh {}
 
+/// A broken promise of a navigation mesh.
+fn invalid(message: impl std::fmt::Display) -> Error {
+    Error::invariant("navigation mesh", message)
+}
+
 impl NavMesh {
     /// A navigation mesh from its parts (for example read back from a file), accepted only
     /// when the region and the polygons are valid, use one grid, cover the same area
-    /// exactly, the fans are the polygons' own and the triangle count is the one the
-    /// polygons were merged from (the sum of their vertex counts minus two). Timings are
-    /// zero.
+    /// exactly, the fans (one list per vertex, as [`NavMesh::vertex_fans`] lists them) are
+    /// the polygons' own and the triangle count is the one the polygons were merged from
+    /// (the sum of their vertex counts minus two). Timings are zero.
     pub fn from_parts(
         region: Region,
         triangle_count: usize,
         partition: ConvexPartition,
-        fans: Vec<Vec<i32>>,
-    ) -> Result<Self, String> {
+        fans: &[Vec<i32>],
+    ) -> Result<Self> {
         if region.snap_bits() != partition.snap_bits() {
-            return Err("the region and the polygons use different grids".into());
+            return Err(invalid("the region and the polygons use different grids"));
         }
-        let merged: usize = partition.iter().map(|(p, _)| p.len() - 2).sum();
+        let merged: usize = partition.iter().map(|p| p.vertices.len() - 2).sum();
         if merged != triangle_count {
-            return Err(format!(
+            return Err(invalid(format!(
                 "the polygons hold {merged} triangles, not {triangle_count}"
-            ));
+            )));
         }
-        if partition.vertex_fans().map_err(|e| e.to_string())? != fans {
-            return Err("the vertex fans are not the polygons' own".into());
+        let own = partition.vertex_fans()?;
+        if own.len() != fans.len() || own.iter().zip(fans).any(|(a, b)| a != b.as_slice()) {
+            return Err(invalid("the vertex fans are not the polygons' own"));
         }
         let mesh = Self {
             region,
             triangle_count,
             partition,
-            fans,
+            fans: own,
             timings: StageTimings::default(),
         };
         mesh.check_invariants()?;
@@ -113,8 +120,9 @@ impl NavMesh {
     }
 
     /// For each vertex, the polygons around it counter-clockwise with one `-1` between runs
-    /// of boundary, as polyanya-style path finders expect.
-    pub fn vertex_fans(&self) -> &[Vec<i32>] {
+    /// of boundary, as polyanya-style path finders expect: a flat view indexed by vertex
+    /// ([`VertexFans::fan`], [`VertexFans::iter`]).
+    pub fn vertex_fans(&self) -> &VertexFans {
         &self.fans
     }
 
@@ -125,49 +133,16 @@ impl NavMesh {
 
     /// Checks the region's and the polygons' invariants and that the polygons cover the
     /// region exactly (equal exact areas).
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<()> {
         self.region.check_invariants()?;
         self.partition.check_invariants()?;
         if self.partition.area2() != self.region.area2() {
-            return Err(format!(
+            return Err(invalid(format!(
                 "the polygons' area {} differs from the region's {}",
                 self.partition.area2(),
                 self.region.area2()
-            ));
+            )));
         }
         Ok(())
-    }
-}
-
-impl Mesh2DPipeline {
-    /// Builds the navigation mesh of `region`: [`Mesh2DPipeline::shrink`], then
-    /// [`Region::triangulate`], then the convex partition at
-    /// `max_vertices_per_polygon`, then the per-vertex fans.
-    pub fn build(&self, region: &Region) -> Result<NavMesh> {
-        check_vertex_limit(self.max_vertices_per_polygon)?;
-        let start = Instant::now();
-        let shrunk = self.shrink(region)?;
-        let shrink = start.elapsed();
-        let start = Instant::now();
-        let triangulation = shrunk.triangulate()?;
-        let triangulate = start.elapsed();
-        let start = Instant::now();
-        let partition = triangulation.partition_convex(self.max_vertices_per_polygon)?;
-        let partition_time = start.elapsed();
-        let start = Instant::now();
-        let fans = partition.vertex_fans()?;
-        let fans_time = start.elapsed();
-        Ok(NavMesh {
-            region: shrunk,
-            triangle_count: triangulation.len(),
-            partition,
-            fans,
-            timings: StageTimings {
-                shrink,
-                triangulate,
-                partition: partition_time,
-                fans: fans_time,
-            },
-        })
     }
 }

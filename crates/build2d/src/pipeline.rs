@@ -1,11 +1,19 @@
-//! The navmesh build pipeline: agent-radius shrink, triangulation, convex partition.
+//! The navmesh build pipeline: agent-radius shrink, triangulation, convex partition, and
+//! `Mesh2DPipeline::build`, which runs them in turn.
 
 use crate::error::{Error, Location, Result};
+use crate::navmesh::{NavMesh, StageTimings};
 use crate::offset::DISTANCE_LIMIT;
 use crate::region::Region;
+use crate::triangulate::check_vertex_limit;
+use onepath_convex::DEFAULT_MAX_VERTICES_PER_POLYGON;
 use onepath_offset::pipeline_arc_tolerance;
+use std::time::Instant;
 
 /// The build pipeline's settings (the specification's `Mesh2DPipeline`, decisions D6).
+///
+/// The grid is the region's own: the pipeline has no SnapBits of its own to keep in step
+/// (decisions D14).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mesh2DPipeline {
@@ -15,8 +23,6 @@ pub struct Mesh2DPipeline {
     pub agent_radius: f64,
     /// The most vertices a convex polygon of the mesh may have, `3..=16` (default 6).
     pub max_vertices_per_polygon: usize,
-    /// The grid the input region must use (default 16).
-    pub snap_bits: u32,
 }
 
 impl Default for Mesh2DPipeline {
@@ -24,15 +30,13 @@ impl Default for Mesh2DPipeline {
         Self {
             cell_size: 1.0,
             agent_radius: 0.0,
-            max_vertices_per_polygon: 6,
-            snap_bits: 16,
+            max_vertices_per_polygon: DEFAULT_MAX_VERTICES_PER_POLYGON,
         }
     }
 }
 
 impl Mesh2DPipeline {
-    /// A pipeline for the given cell size and agent radius, with default vertex limit and
-    /// SnapBits.
+    /// A pipeline for the given cell size and agent radius, with the default vertex limit.
     pub fn new(cell_size: f64, agent_radius: f64) -> Self {
         Self {
             cell_size,
@@ -47,13 +51,7 @@ impl Mesh2DPipeline {
         pipeline_arc_tolerance(self.cell_size, self.agent_radius)
     }
 
-    fn validate(&self, region: &Region) -> Result<()> {
-        if region.snap_bits() != self.snap_bits {
-            return Err(Error::SnapBitsMismatch {
-                left: region.snap_bits(),
-                right: self.snap_bits,
-            });
-        }
+    fn validate(&self) -> Result<()> {
         if !self.cell_size.is_finite() || self.cell_size <= 0.0 {
             return Err(Error::invalid(
                 Location::Argument("cell_size"),
@@ -82,11 +80,46 @@ impl Mesh2DPipeline {
     /// arcs of `m` vertices (`m` from [`Mesh2DPipeline::arc_tolerance`]). A radius of 0 or an
     /// empty region returns the region unchanged.
     pub fn shrink(&self, region: &Region) -> Result<Region> {
-        self.validate(region)?;
+        self.validate()?;
         if self.agent_radius == 0.0 || region.is_empty() {
             return Ok(region.clone());
         }
         let scale = region.options().scale();
         region.shrink_by(self.agent_radius * scale, self.arc_tolerance() * scale)
+    }
+}
+
+impl Mesh2DPipeline {
+    /// Builds the navigation mesh of `region`: [`Mesh2DPipeline::shrink`], then
+    /// [`Region::triangulate`], then the convex partition at
+    /// `max_vertices_per_polygon`, then the per-vertex fans. The vertex limit is checked
+    /// before any work starts.
+    pub fn build(&self, region: &Region) -> Result<NavMesh> {
+        check_vertex_limit(self.max_vertices_per_polygon)?;
+        let start = Instant::now();
+        let shrunk = self.shrink(region)?;
+        let shrink = start.elapsed();
+        let start = Instant::now();
+        let triangulation = shrunk.triangulate()?;
+        let triangle_count = triangulation.len();
+        let triangulate = start.elapsed();
+        let start = Instant::now();
+        let partition = triangulation.into_partition_convex(self.max_vertices_per_polygon)?;
+        let partition_time = start.elapsed();
+        let start = Instant::now();
+        let fans = partition.vertex_fans()?;
+        let fans_time = start.elapsed();
+        Ok(NavMesh {
+            region: shrunk,
+            triangle_count,
+            partition,
+            fans,
+            timings: StageTimings {
+                shrink,
+                triangulate,
+                partition: partition_time,
+                fans: fans_time,
+            },
+        })
     }
 }

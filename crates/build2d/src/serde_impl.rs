@@ -9,13 +9,13 @@
 //! | `Vector2D` | `{"x": f64, "y": f64}` |
 //! | `Geometry2DOptions` | `{"snap_bits": u32}` |
 //! | `Outline` | `{"rings": [[{"x", "y"}, ...], ...]}` |
-//! | `Mesh2DPipeline` | `{"cell_size", "agent_radius", "max_vertices_per_polygon", "snap_bits"}` |
+//! | `Mesh2DPipeline` | `{"cell_size", "agent_radius", "max_vertices_per_polygon"}` (the grid is the region's, decisions D14) |
 //! | `Region` | `{"snap_bits": u32, "rings": [[[x, y], ...], ...]}` |
 //! | `Triangulation` | `{"snap_bits", "vertices": [[x, y]], "triangles": [[a, b, c]], "neighbors": [i32]}` |
 //! | `ConvexPartition` | `{"snap_bits", "max_vertices_per_polygon", "vertices", "polygons": [[u32]], "neighbors": [[i32]]}` |
 //! | `NavMesh` | `{"region": Region, "triangle_count": usize, "polygons": ConvexPartition, "vertex_fans": [[i32]]}` |
 
-use crate::input::MAX_SNAP_BITS;
+use crate::input::Geometry2DOptions;
 use crate::navmesh::NavMesh;
 use crate::region::Region;
 use crate::triangulate::{ConvexPartition, Triangulation};
@@ -30,11 +30,9 @@ fn from_pairs(pairs: &[[i64; 2]]) -> Vec<GridPoint> {
     pairs.iter().map(|&p| GridPoint::from(p)).collect()
 }
 
-fn check_snap_bits(snap_bits: u32) -> Result<(), String> {
-    if snap_bits > MAX_SNAP_BITS {
-        return Err(format!("snap_bits {snap_bits} is outside 0..=16"));
-    }
-    Ok(())
+/// The SnapBits check of every other input ([`Geometry2DOptions::validate`]).
+fn check_snap_bits(snap_bits: u32) -> Result<(), crate::Error> {
+    Geometry2DOptions::with_snap_bits(snap_bits).validate()
 }
 
 /// The plain form of a [`Region`].
@@ -64,7 +62,7 @@ impl<'de> Deserialize<'de> for Region {
         };
         region
             .check_invariants()
-            .map_err(|e| serde::de::Error::custom(format!("not a valid region: {e}")))?;
+            .map_err(serde::de::Error::custom)?;
         Ok(region)
     }
 }
@@ -100,7 +98,7 @@ impl<'de> Deserialize<'de> for Triangulation {
             data.triangles,
             data.neighbors,
         )
-        .map_err(|e| serde::de::Error::custom(format!("not a valid triangulation: {e}")))
+        .map_err(serde::de::Error::custom)
     }
 }
 
@@ -120,8 +118,8 @@ impl Serialize for ConvexPartition {
             snap_bits: self.snap_bits(),
             max_vertices_per_polygon: self.max_vertices_per_polygon(),
             vertices: to_pairs(self.vertices()),
-            polygons: self.iter().map(|(p, _)| p.to_vec()).collect(),
-            neighbors: self.iter().map(|(_, n)| n.to_vec()).collect(),
+            polygons: self.iter().map(|p| p.vertices.to_vec()).collect(),
+            neighbors: self.iter().map(|p| p.neighbors.to_vec()).collect(),
         }
         .serialize(serializer)
     }
@@ -138,7 +136,7 @@ impl<'de> Deserialize<'de> for ConvexPartition {
             &data.neighbors,
             data.max_vertices_per_polygon,
         )
-        .map_err(|e| serde::de::Error::custom(format!("not a valid convex partition: {e}")))
+        .map_err(serde::de::Error::custom)
     }
 }
 
@@ -157,7 +155,7 @@ impl Serialize for NavMesh {
             region: self.region().clone(),
             triangle_count: self.triangle_count(),
             polygons: self.polygons().clone(),
-            vertex_fans: self.vertex_fans().to_vec(),
+            vertex_fans: self.vertex_fans().iter().map(<[i32]>::to_vec).collect(),
         }
         .serialize(serializer)
     }
@@ -170,8 +168,8 @@ impl<'de> Deserialize<'de> for NavMesh {
             data.region,
             data.triangle_count,
             data.polygons,
-            data.vertex_fans,
+            &data.vertex_fans,
         )
-        .map_err(|e| serde::de::Error::custom(format!("not a valid navigation mesh: {e}")))
+        .map_err(serde::de::Error::custom)
     }
 }

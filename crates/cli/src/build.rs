@@ -74,7 +74,6 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
         cell_size: settings.cell_size,
         agent_radius,
         max_vertices_per_polygon: max_verts as usize,
-        snap_bits: input.region.snap_bits(),
     };
     let mesh = pipeline
         .build(&input.region)

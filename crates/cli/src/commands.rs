@@ -108,7 +108,6 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
         ("shrink", _) => Mesh2DPipeline {
             cell_size: settings.cell_size,
             agent_radius,
-            snap_bits: a.region.snap_bits(),
             ..Mesh2DPipeline::default()
         }
         .shrink(&a.region),

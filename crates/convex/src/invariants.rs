@@ -1,10 +1,10 @@
 //! Independent checks of a finished partition: the output promises of
 //! "Region.PartitionConvex" and the exhaustiveness of its single greedy pass.
 
-use crate::{ConvexError, ConvexPartition};
+use crate::{ConvexError, Partition};
 use onepath_predicates::{EXACT_F64_LIMIT, GridPoint, Orientation, cross, dot, orient2d};
 
-impl ConvexPartition {
+impl Partition {
     /// Checks every promise of the output against `points`, independently of the merge:
     ///
     /// - each polygon has 3 to `max_vertices_per_polygon` distinct vertices, all indices
@@ -204,9 +204,6 @@ fn bounded_point(points: &[GridPoint], v: u32) -> Option<GridPoint> {
 }
 
 /// An [`ConvexError::Invariant`] for `polygon`.
-fn violation(polygon: usize, reason: &str) -> ConvexError {
-    ConvexError::Invariant {
-        polygon,
-        reason: reason.to_owned(),
-    }
+fn violation(polygon: usize, reason: &'static str) -> ConvexError {
+    ConvexError::Invariant { polygon, reason }
 }

@@ -1,8 +1,9 @@
 //! The Hertel–Mehlhorn greedy pass of "Region.PartitionConvex" with the details of
 //! decision D11, on union-find polygons stored as cyclic vertex sequences.
 
-use crate::validate::{check_limit, check_triangulation};
-use crate::{ConvexError, ConvexPartition};
+use crate::check_vertex_limit;
+use crate::validate::check_triangulation;
+use crate::{ConvexError, Partition};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 use std::cmp::Ordering;
 
@@ -106,8 +107,8 @@ pub(crate) fn partition(
     triangles: &[[u32; 3]],
     neighbors: &[i32],
     limit: usize,
-) -> Result<ConvexPartition, ConvexError> {
-    check_limit(limit)?;
+) -> Result<Partition, ConvexError> {
+    check_vertex_limit(limit)?;
     check_triangulation(points, triangles, neighbors)?;
     let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
     let mut diagonals = interior_edges(points, triangles, neighbors);
@@ -222,7 +223,7 @@ fn union(polygons: &mut Polygons, p: u32, q: u32) -> u32 {
 /// The output form of the specification: each polygon rotated to start at its smallest
 /// vertex index, polygons sorted by their index lists, and the neighbour of edge
 /// `(v_i, v_{i+1})` the polygon holding the reversed edge (or `-1`).
-fn canonical_partition(mut polygons: Polygons, limit: usize) -> ConvexPartition {
+fn canonical_partition(mut polygons: Polygons, limit: usize) -> Partition {
     let count = polygons.parent.len();
     let root_of: Vec<u32> = (0..count as u32).map(|t| polygons.find(t)).collect();
     let mut roots: Vec<u32> = (0..count as u32)
@@ -257,5 +258,5 @@ fn canonical_partition(mut polygons: Polygons, limit: usize) -> ConvexPartition 
         );
         offsets.push(vertices.len());
     }
-    ConvexPartition::from_parts(vertices, offsets, neighbors, limit)
+    Partition::from_parts(vertices, offsets, neighbors, limit)
 }

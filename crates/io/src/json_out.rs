@@ -118,8 +118,8 @@ impl<'a> ResultJson<'a> {
                 ",\n  \"max_vertices_per_polygon\": {}",
                 p.max_vertices_per_polygon()
             );
-            write_index_lists(&mut s, "polygons", p.iter().map(|(v, _)| v));
-            write_index_lists(&mut s, "polygon_neighbors", p.iter().map(|(_, n)| n));
+            write_index_lists(&mut s, "polygons", p.iter().map(|p| p.vertices));
+            write_index_lists(&mut s, "polygon_neighbors", p.iter().map(|p| p.neighbors));
         }
         if let Some(t) = self.timings {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;

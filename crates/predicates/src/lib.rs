@@ -14,7 +14,8 @@
 //!   and their crossing computed as an exact rational in `i128`, rounded once by
 //!   `floor(x + 1/2)` per coordinate ([`crossing_floor`] rounds it down instead);
 //! - [`segment_meets_pixel`]: whether a closed segment meets the half-open pixel
-//!   `[c - 1/2, c + 1/2)^2` of a grid point, decided exactly.
+//!   `[c - 1/2, c + 1/2)^2` of a grid point, decided exactly;
+//! - [`twice_area`]: the exact shoelace sum of a closed ring (the one copy of it).
 //!
 //! `docs/predicates.md` in the repository states the bit budget that makes each of these
 //! exact.
@@ -33,11 +34,13 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod area;
 mod crossing;
 mod orient;
 mod pixel;
 mod point;
 
+pub use area::twice_area;
 pub use crossing::{crossing_floor, crossing_point, properly_cross, round_half_up_div};
 pub use orient::{
     CirclePosition, Orientation, cross, dot, incircle, orient2d, orient2d_exact_f64,

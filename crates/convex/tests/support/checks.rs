@@ -2,7 +2,7 @@
 //! checked against the triangulation it came from.
 
 use super::Mesh;
-use onepath_convex::ConvexPartition;
+use onepath_convex::Partition;
 use std::collections::BTreeSet;
 
 /// Twice the signed area of triangle or polygon `ring` over `mesh.points`, exactly.
@@ -46,7 +46,7 @@ fn interior_edges(mesh: &Mesh) -> BTreeSet<(u32, u32)> {
 /// - every edge between two polygons is an interior triangle edge whose reverse is an
 ///   edge of exactly one other polygon;
 /// - the pass was exhaustive: no remaining diagonal meets conditions (a), (b) and (c).
-pub fn assert_partition_of(mesh: &Mesh, partition: &ConvexPartition) {
+pub fn assert_partition_of(mesh: &Mesh, partition: &Partition) {
     partition
         .check_invariants(&mesh.points)
         .expect("the output invariants hold");
