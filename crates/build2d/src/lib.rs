@@ -59,7 +59,7 @@
 //! - `serde`: `Serialize` / `Deserialize` for the input and result types in a documented,
 //!   stable shape; results are validated by their `check_invariants()` when read.
 //! - `geo-types`: `Outline` from `geo_types::Polygon` / `MultiPolygon`, and
-//!   [`Region::to_multi_polygon`].
+//!   `Region::to_multi_polygon`.
 //! - `mint`: [`Vector2D`] to and from `mint::Point2` / `mint::Vector2`.
 //!
 //! # Where things come from
