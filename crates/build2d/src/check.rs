@@ -9,6 +9,7 @@ use onepath_winding::{canonical_ring, label};
 impl Region {
     /// Checks every promise of a region, exactly, and says which one fails.
     ///
+    /// - its SnapBits lie in `0..=16`;
     /// - every ring has at least 3 vertices, starts at its smallest directed edge, and the
     ///   rings are strictly sorted by that edge;
     /// - no two ring edges overlap (as undirected segments), properly cross, or have a vertex
@@ -18,6 +19,7 @@ impl Region {
     ///   holes clockwise;
     /// - no vertex is collinear with its ring neighbours while having degree 2 over all rings.
     pub fn check_invariants(&self) -> Result<()> {
+        self.options().validate().map_err(invalid)?;
         for (i, ring) in self.rings.iter().enumerate() {
             if ring.len() < 3 {
                 return Err(invalid(format!("ring {i} has {} vertices", ring.len())));
@@ -112,6 +114,6 @@ impl Region {
 }
 
 /// A broken promise of a region.
-fn invalid(message: String) -> Error {
+fn invalid(message: impl std::fmt::Display) -> Error {
     Error::invariant("region", message)
 }

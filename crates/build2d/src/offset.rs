@@ -4,7 +4,8 @@ use crate::error::{Error, Location, Result};
 use crate::region::{Region, overlay, ring_edges};
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_offset::{
-    OFFSET_LIMIT_USER_UNITS, OffsetError, round_offset_pieces, shrink_edges, square_offset_pieces,
+    OFFSET_LIMIT_USER_UNITS, OffsetError, piece_edges, round_offset_polygons, shrink_edges,
+    square_offset_polygons,
 };
 use onepath_predicates::GridPoint;
 use onepath_winding::InsideRule;
@@ -84,9 +85,11 @@ impl Region {
         let r = distance.abs() * scale;
         let pieces = match join {
             Join::Round => {
-                round_offset_pieces(&self.rings, r, arc_tolerance * scale, limit(self.snap_bits))
+                round_offset_polygons(&self.rings, r, arc_tolerance * scale, limit(self.snap_bits))
+                    .map(|p| piece_edges(&p))
             }
-            Join::Square => square_offset_pieces(&self.rings, r, limit(self.snap_bits)),
+            Join::Square => square_offset_polygons(&self.rings, r, limit(self.snap_bits))
+                .map(|p| piece_edges(&p)),
         }
         .map_err(offset_error)?;
         let rule = if distance > 0.0 {

@@ -15,7 +15,7 @@
 //! | `ConvexPartition` | `{"snap_bits", "max_vertices_per_polygon", "vertices", "polygons": [[u32]], "neighbors": [[i32]]}` |
 //! | `NavMesh` | `{"region": Region, "triangle_count": usize, "polygons": ConvexPartition, "vertex_fans": [[i32]]}` |
 
-use crate::input::Geometry2DOptions;
+use crate::error::Result;
 use crate::navmesh::NavMesh;
 use crate::region::Region;
 use crate::triangulate::{ConvexPartition, Triangulation};
@@ -30,9 +30,27 @@ fn from_pairs(pairs: &[[i64; 2]]) -> Vec<GridPoint> {
     pairs.iter().map(|&p| GridPoint::from(p)).collect()
 }
 
-/// The SnapBits check of every other input ([`Geometry2DOptions::validate`]).
-fn check_snap_bits(snap_bits: u32) -> Result<(), crate::Error> {
-    Geometry2DOptions::with_snap_bits(snap_bits).validate()
+/// `Serialize` and `Deserialize` for a type through its plain data form: `$to` makes the
+/// data of `$value`, `$from` rebuilds the value from `$data` as a `Result`, whose error (a
+/// broken invariant) becomes the deserialiser's.
+macro_rules! serde_through {
+    ($type:ty, $form:ty, |$value:ident| $to:expr, |$data:ident| $from:expr) => {
+        impl Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let $value = self;
+                let form: $form = $to;
+                form.serialize(serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let $data = <$form>::deserialize(deserializer)?;
+                let value: Result<$type> = $from;
+                value.map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 
 /// The plain form of a [`Region`].
@@ -42,30 +60,21 @@ struct RegionData {
     rings: Vec<Vec<[i64; 2]>>,
 }
 
-impl Serialize for Region {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        RegionData {
-            snap_bits: self.snap_bits,
-            rings: self.rings.iter().map(|r| to_pairs(r)).collect(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Region {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = RegionData::deserialize(deserializer)?;
-        check_snap_bits(data.snap_bits).map_err(serde::de::Error::custom)?;
+serde_through!(
+    Region,
+    RegionData,
+    |region| RegionData {
+        snap_bits: region.snap_bits,
+        rings: region.rings.iter().map(|r| to_pairs(r)).collect(),
+    },
+    |data| {
         let region = Region {
             snap_bits: data.snap_bits,
             rings: data.rings.iter().map(|r| from_pairs(r)).collect(),
         };
-        region
-            .check_invariants()
-            .map_err(serde::de::Error::custom)?;
-        Ok(region)
+        region.check_invariants().map(|()| region)
     }
-}
+);
 
 /// The plain form of a [`Triangulation`].
 #[derive(Serialize, Deserialize)]
@@ -76,31 +85,22 @@ struct TriangulationData {
     neighbors: Vec<i32>,
 }
 
-impl Serialize for Triangulation {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        TriangulationData {
-            snap_bits: self.snap_bits(),
-            vertices: to_pairs(self.vertices()),
-            triangles: self.triangles().to_vec(),
-            neighbors: self.neighbors().to_vec(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Triangulation {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = TriangulationData::deserialize(deserializer)?;
-        check_snap_bits(data.snap_bits).map_err(serde::de::Error::custom)?;
-        Triangulation::from_parts(
-            data.snap_bits,
-            from_pairs(&data.vertices),
-            data.triangles,
-            data.neighbors,
-        )
-        .map_err(serde::de::Error::custom)
-    }
-}
+serde_through!(
+    Triangulation,
+    TriangulationData,
+    |t| TriangulationData {
+        snap_bits: t.snap_bits(),
+        vertices: to_pairs(t.vertices()),
+        triangles: t.triangles().to_vec(),
+        neighbors: t.neighbors().to_vec(),
+    },
+    |data| Triangulation::from_parts(
+        data.snap_bits,
+        from_pairs(&data.vertices),
+        data.triangles,
+        data.neighbors,
+    )
+);
 
 /// The plain form of a [`ConvexPartition`].
 #[derive(Serialize, Deserialize)]
@@ -112,33 +112,24 @@ struct PartitionData {
     neighbors: Vec<Vec<i32>>,
 }
 
-impl Serialize for ConvexPartition {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        PartitionData {
-            snap_bits: self.snap_bits(),
-            max_vertices_per_polygon: self.max_vertices_per_polygon(),
-            vertices: to_pairs(self.vertices()),
-            polygons: self.iter().map(|p| p.vertices.to_vec()).collect(),
-            neighbors: self.iter().map(|p| p.neighbors.to_vec()).collect(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ConvexPartition {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = PartitionData::deserialize(deserializer)?;
-        check_snap_bits(data.snap_bits).map_err(serde::de::Error::custom)?;
-        ConvexPartition::from_polygons(
-            data.snap_bits,
-            from_pairs(&data.vertices),
-            &data.polygons,
-            &data.neighbors,
-            data.max_vertices_per_polygon,
-        )
-        .map_err(serde::de::Error::custom)
-    }
-}
+serde_through!(
+    ConvexPartition,
+    PartitionData,
+    |p| PartitionData {
+        snap_bits: p.snap_bits(),
+        max_vertices_per_polygon: p.max_vertices_per_polygon(),
+        vertices: to_pairs(p.vertices()),
+        polygons: p.iter().map(|p| p.vertices.to_vec()).collect(),
+        neighbors: p.iter().map(|p| p.neighbors.to_vec()).collect(),
+    },
+    |data| ConvexPartition::from_polygons(
+        data.snap_bits,
+        from_pairs(&data.vertices),
+        &data.polygons,
+        &data.neighbors,
+        data.max_vertices_per_polygon,
+    )
+);
 
 /// The plain form of a [`NavMesh`].
 #[derive(Serialize, Deserialize)]
@@ -149,27 +140,19 @@ struct NavMeshData {
     vertex_fans: Vec<Vec<i32>>,
 }
 
-impl Serialize for NavMesh {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        NavMeshData {
-            region: self.region().clone(),
-            triangle_count: self.triangle_count(),
-            polygons: self.polygons().clone(),
-            vertex_fans: self.vertex_fans().iter().map(<[i32]>::to_vec).collect(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for NavMesh {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = NavMeshData::deserialize(deserializer)?;
-        NavMesh::from_parts(
-            data.region,
-            data.triangle_count,
-            data.polygons,
-            &data.vertex_fans,
-        )
-        .map_err(serde::de::Error::custom)
-    }
-}
+serde_through!(
+    NavMesh,
+    NavMeshData,
+    |mesh| NavMeshData {
+        region: mesh.region().clone(),
+        triangle_count: mesh.triangle_count(),
+        polygons: mesh.polygons().clone(),
+        vertex_fans: mesh.vertex_fans().iter().map(<[i32]>::to_vec).collect(),
+    },
+    |data| NavMesh::from_parts(
+        data.region,
+        data.triangle_count,
+        data.polygons,
+        &data.vertex_fans,
+    )
+);

@@ -1,11 +1,35 @@
 //! `Region::triangulate` and `Region::partition_convex`: the mesh of a region.
 
 use crate::error::{Error, Location, Result};
-use crate::input::Vector2D;
+use crate::input::{Geometry2DOptions, Vector2D};
 use crate::region::Region;
 use onepath_cdt::{Cdt, check_inside_mesh};
 use onepath_convex::{ConvexError, Partition, Polygon, VertexFans};
 use onepath_predicates::{GridPoint, twice_area};
+
+/// The accessors of a mesh type that stores `snap_bits` and `vertices` (sorted by
+/// `(x, y)`, grid units): written once for [`Triangulation`] and [`ConvexPartition`].
+macro_rules! grid_vertex_accessors {
+    () => {
+        /// The SnapBits of the grid.
+        pub fn snap_bits(&self) -> u32 {
+            self.snap_bits
+        }
+
+        /// The vertices in grid units, sorted by `(x, y)`.
+        pub fn vertices(&self) -> &[GridPoint] {
+            &self.vertices
+        }
+
+        /// The vertices in user units (exact).
+        pub fn vertices_f64(&self) -> Vec<Vector2D> {
+            self.vertices
+                .iter()
+                .map(|&p| crate::snap::to_user(p, self.snap_bits))
+                .collect()
+        }
+    };
+}
 
 /// The constrained Delaunay triangulation of a region (the specification's
 /// "Region.Triangulate").
@@ -121,20 +145,7 @@ impl Triangulation {
         Ok(triangulation)
     }
 
-    /// The SnapBits of the grid.
-    pub fn snap_bits(&self) -> u32 {
-        self.snap_bits
-    }
-
-    /// The vertices in grid units, sorted by `(x, y)`.
-    pub fn vertices(&self) -> &[GridPoint] {
-        &self.vertices
-    }
-
-    /// The vertices in user units (exact).
-    pub fn vertices_f64(&self) -> Vec<Vector2D> {
-        to_user(&self.vertices, self.snap_bits)
-    }
+    grid_vertex_accessors!();
 
     /// The triangles, counter-clockwise, canonical order.
     pub fn triangles(&self) -> &[[u32; 3]] {
@@ -165,12 +176,15 @@ impl Triangulation {
             .sum()
     }
 
-    /// Checks the triangulation's promises: vertices strictly sorted, every index in range,
+    /// Checks the triangulation's promises: SnapBits in `0..=16`, vertices strictly sorted, every index in range,
     /// counter-clockwise canonical triangles in canonical order, symmetric neighbours
     /// holding the reversed edges, and every interior edge locally Delaunay (exact
     /// in-circle; a region's constraints are its ring edges, which all lie on the
     /// boundary, so no interior edge is exempt).
     pub fn check_invariants(&self) -> Result<()> {
+        Geometry2DOptions::with_snap_bits(self.snap_bits)
+            .validate()
+            .map_err(|e| Error::invariant("triangulation", e))?;
         if let Some(i) = self.vertices.windows(2).position(|w| w[0] >= w[1]) {
             return Err(Error::invariant(
                 "triangulation",
@@ -208,13 +222,6 @@ impl Triangulation {
     }
 }
 
-fn to_user(points: &[GridPoint], snap_bits: u32) -> Vec<Vector2D> {
-    points
-        .iter()
-        .map(|&p| crate::snap::to_user(p, snap_bits))
-        .collect()
-}
-
 /// A region cut into weakly convex, counter-clockwise polygons with adjacency (the
 /// specification's "Region.PartitionConvex").
 ///
@@ -241,6 +248,9 @@ impl ConvexPartition {
         neighbors: &[Vec<i32>],
         max_vertices_per_polygon: usize,
     ) -> Result<Self> {
+        Geometry2DOptions::with_snap_bits(snap_bits)
+            .validate()
+            .map_err(|e| Error::invariant("convex partition", e))?;
         check_vertex_limit(max_vertices_per_polygon)?;
         let partition =
             Partition::from_polygons(&vertices, polygons, neighbors, max_vertices_per_polygon)
@@ -252,20 +262,7 @@ impl ConvexPartition {
         })
     }
 
-    /// The SnapBits of the grid.
-    pub fn snap_bits(&self) -> u32 {
-        self.snap_bits
-    }
-
-    /// The vertices in grid units, sorted by `(x, y)` (the triangulation's vertices).
-    pub fn vertices(&self) -> &[GridPoint] {
-        &self.vertices
-    }
-
-    /// The vertices in user units (exact).
-    pub fn vertices_f64(&self) -> Vec<Vector2D> {
-        to_user(&self.vertices, self.snap_bits)
-    }
+    grid_vertex_accessors!();
 
     /// The number of polygons.
     pub fn len(&self) -> usize {
