@@ -71,6 +71,8 @@
 //! predicates of `onepath-predicates`.
 #![forbid(unsafe_code)]
 
+mod area_mesh;
+mod areas;
 mod check;
 mod error;
 #[cfg(feature = "geo-types")]
@@ -88,6 +90,7 @@ mod serde_impl;
 mod snap;
 mod triangulate;
 
+pub use areas::{AreaId, AreaMap, DEFAULT_AREA};
 pub use error::{Axis, Error, Location, Result};
 pub use input::{
     COORDINATE_LIMIT, DEFAULT_SNAP_BITS, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D,

@@ -1,11 +1,13 @@
 //! The navmesh build pipeline: agent-radius shrink, triangulation, convex partition, and
 //! `Mesh2DPipeline::build`, which runs them in turn.
 
+use crate::area_mesh::{cut, labelled_triangles};
+use crate::areas::{AreaMap, DEFAULT_AREA};
 use crate::error::{Error, Location, Result};
 use crate::navmesh::{NavMesh, StageTimings};
 use crate::offset::DISTANCE_LIMIT;
 use crate::region::Region;
-use crate::triangulate::check_vertex_limit;
+use crate::triangulate::{ConvexPartition, check_vertex_limit};
 use onepath_convex::DEFAULT_MAX_VERTICES_PER_POLYGON;
 use onepath_offset::pipeline_arc_tolerance;
 use std::time::Instant;
@@ -110,7 +112,81 @@ impl Mesh2DPipeline {
         let fans = partition.vertex_fans()?;
         let fans_time = start.elapsed();
         Ok(NavMesh {
+            areas: vec![DEFAULT_AREA; partition.len()],
+            area_regions: vec![(DEFAULT_AREA, shrunk.clone())],
             region: shrunk,
+            triangle_count,
+            partition,
+            fans,
+            timings: StageTimings {
+                shrink,
+                triangulate,
+                partition: partition_time,
+                fans: fans_time,
+            },
+        })
+    }
+}
+
+impl Mesh2DPipeline {
+    /// Builds the navigation mesh of walkable ground split into areas (decisions D16): the
+    /// shrink of [`AreaMap::walkable`] (a border between two areas is no wall), the shrunk
+    /// region cut along the area borders in one arrangement, triangulated with the borders
+    /// as constraints, and merged into convex polygons that never cross a border; each
+    /// polygon carries its area ([`NavMesh::polygon_areas`]).
+    ///
+    /// With a single area this is [`Mesh2DPipeline::build`] of the walkable region, bit
+    /// for bit, every polygon in that area.
+    pub fn build_areas(&self, areas: &AreaMap) -> Result<NavMesh> {
+        check_vertex_limit(self.max_vertices_per_polygon)?;
+        let present: Vec<_> = areas
+            .areas()
+            .iter()
+            .filter(|(_, r)| !r.is_empty())
+            .cloned()
+            .collect();
+        match present.as_slice() {
+            [] => return self.build(areas.walkable()),
+            [(id, _)] => {
+                let mut mesh = self.build(areas.walkable())?;
+                mesh.areas.fill(*id);
+                mesh.area_regions[0].0 = *id;
+                return Ok(mesh);
+            }
+            _ => {}
+        }
+        let start = Instant::now();
+        let shrunk = self.shrink(areas.walkable())?;
+        let pieces = cut(&shrunk, &present)?;
+        let shrink = start.elapsed();
+        let start = Instant::now();
+        let mesh = labelled_triangles(&pieces)?;
+        let triangle_count = mesh.triangles.len();
+        let triangulate = start.elapsed();
+        let start = Instant::now();
+        let (partition, polygon_labels) = onepath_convex::partition_convex_labelled(
+            &pieces.vertices,
+            &mesh.triangles,
+            &mesh.neighbors,
+            &mesh.areas,
+            self.max_vertices_per_polygon,
+        )
+        .map_err(Error::internal)?;
+        let partition =
+            ConvexPartition::from_partition(shrunk.snap_bits(), pieces.vertices, partition);
+        let partition_time = start.elapsed();
+        let start = Instant::now();
+        let fans = partition.vertex_fans()?;
+        let fans_time = start.elapsed();
+        let mut area_regions = pieces.pieces;
+        area_regions.retain(|(_, r)| !r.is_empty());
+        Ok(NavMesh {
+            areas: polygon_labels
+                .iter()
+                .map(|&k| present[k as usize - 1].0)
+                .collect(),
+            area_regions,
+            region: pieces.region,
             triangle_count,
             partition,
             fans,

@@ -13,8 +13,9 @@
 //! | `Region` | `{"snap_bits": u32, "rings": [[[x, y], ...], ...]}` |
 //! | `Triangulation` | `{"snap_bits", "vertices": [[x, y]], "triangles": [[a, b, c]], "neighbors": [i32]}` |
 //! | `ConvexPartition` | `{"snap_bits", "max_vertices_per_polygon", "vertices", "polygons": [[u32]], "neighbors": [[i32]]}` |
-//! | `NavMesh` | `{"region": Region, "triangle_count": usize, "polygons": ConvexPartition, "vertex_fans": [[i32]]}` |
+//! | `NavMesh` | `{"region": Region, "triangle_count": usize, "polygons": ConvexPartition, "vertex_fans": [[i32]], "polygon_areas": [u8], "area_regions": [[u8, Region]]}` (the last two optional: area 1 everywhere) |
 
+use crate::areas::{AreaId, DEFAULT_AREA};
 use crate::error::Result;
 use crate::navmesh::NavMesh;
 use crate::region::Region;
@@ -138,6 +139,12 @@ struct NavMeshData {
     triangle_count: usize,
     polygons: ConvexPartition,
     vertex_fans: Vec<Vec<i32>>,
+    /// The area of each polygon (decisions D16); absent means area 1 everywhere.
+    #[serde(default)]
+    polygon_areas: Option<Vec<AreaId>>,
+    /// Each area's region; absent means the whole region in area 1.
+    #[serde(default)]
+    area_regions: Option<Vec<(AreaId, Region)>>,
 }
 
 serde_through!(
@@ -148,11 +155,23 @@ serde_through!(
         triangle_count: mesh.triangle_count(),
         polygons: mesh.polygons().clone(),
         vertex_fans: mesh.vertex_fans().iter().map(<[i32]>::to_vec).collect(),
+        polygon_areas: Some(mesh.polygon_areas().to_vec()),
+        area_regions: Some(mesh.area_regions().to_vec()),
     },
-    |data| NavMesh::from_parts(
-        data.region,
-        data.triangle_count,
-        data.polygons,
-        &data.vertex_fans,
-    )
+    |data| {
+        let areas = data
+            .polygon_areas
+            .unwrap_or_else(|| vec![DEFAULT_AREA; data.polygons.len()]);
+        let area_regions = data
+            .area_regions
+            .unwrap_or_else(|| vec![(DEFAULT_AREA, data.region.clone())]);
+        NavMesh::from_parts_with_areas(
+            data.region,
+            data.triangle_count,
+            data.polygons,
+            &data.vertex_fans,
+            areas,
+            area_regions,
+        )
+    }
 );

@@ -232,10 +232,23 @@ impl Triangulation {
 pub struct ConvexPartition {
     snap_bits: u32,
     vertices: Vec<GridPoint>,
-    partition: Partition,
+    pub(crate) partition: Partition,
 }
 
 impl ConvexPartition {
+    /// A partition this crate made, on `vertices` of the grid of `snap_bits`.
+    pub(crate) fn from_partition(
+        snap_bits: u32,
+        vertices: Vec<GridPoint>,
+        partition: Partition,
+    ) -> Self {
+        Self {
+            snap_bits,
+            vertices,
+            partition,
+        }
+    }
+
     /// A partition from its parts (for example read back from a file): vertex indices into
     /// `vertices` and the neighbour across each edge, accepted only when
     /// [`ConvexPartition::check_invariants`] holds. The arguments come in the order of

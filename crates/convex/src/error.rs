@@ -22,6 +22,14 @@ pub enum ConvexError {
         /// The actual length of the neighbour array.
         found: usize,
     },
+    /// The labels of a labelled partition do not hold one entry per triangle.
+    #[error("{found} triangle labels for {expected} triangles")]
+    LabelCount {
+        /// The number of triangles.
+        expected: usize,
+        /// The number of labels given.
+        found: usize,
+    },
     /// There are more triangles than an `i32` neighbour entry can name.
     #[error("{count} triangles are more than an i32 neighbour index can name")]
     TooManyTriangles {

@@ -83,6 +83,34 @@ impl Partition {
         &self,
         points: &[GridPoint],
     ) -> Result<Vec<[u32; 2]>, ConvexError> {
+        self.mergeable_diagonals(points, |_, _| true)
+    }
+
+    /// [`Partition::remaining_mergeable_diagonals`] of a partition made by
+    /// [`partition_convex_labelled`](crate::partition_convex_labelled): an edge between
+    /// polygons of different labels is never mergeable, so for such a partition this list
+    /// is empty. `labels` holds one label per polygon.
+    pub fn remaining_mergeable_diagonals_labelled(
+        &self,
+        points: &[GridPoint],
+        labels: &[u32],
+    ) -> Result<Vec<[u32; 2]>, ConvexError> {
+        if labels.len() != self.len() {
+            return Err(ConvexError::LabelCount {
+                expected: self.len(),
+                found: labels.len(),
+            });
+        }
+        self.mergeable_diagonals(points, |p, q| labels[p] == labels[q])
+    }
+
+    /// The diagonals between polygons `p` and `q` with `may_join(p, q)` that meet the
+    /// three conditions of the pass.
+    fn mergeable_diagonals(
+        &self,
+        points: &[GridPoint],
+        may_join: impl Fn(usize, usize) -> bool,
+    ) -> Result<Vec<[u32; 2]>, ConvexError> {
         self.check_storage()?;
         let point = |polygon: usize, v: u32| {
             bounded_point(points, v).ok_or_else(|| violation(polygon, OUT_OF_RANGE))
@@ -119,7 +147,7 @@ impl Partition {
                     point(p, ring_p[(i + 2) % np])?,
                 );
                 let convex = turn_a != Orientation::Clockwise && turn_b != Orientation::Clockwise;
-                if fits && disjoint && convex {
+                if fits && disjoint && convex && may_join(p, q) {
                     mergeable.push([a, b]);
                 }
             }

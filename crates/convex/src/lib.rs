@@ -107,5 +107,32 @@ pub fn partition_convex(
     neighbors: &[i32],
     max_vertices_per_polygon: usize,
 ) -> Result<Partition, ConvexError> {
-    merge::partition(points, triangles, neighbors, max_vertices_per_polygon)
+    merge::partition(points, triangles, neighbors, None, max_vertices_per_polygon)
+        .map(|(partition, _)| partition)
+}
+
+/// [`partition_convex`] over labelled triangles (decisions D16: the area of each
+/// triangle): the pass runs in the same order with the same tests, but never removes an
+/// edge between triangles of different labels, so every polygon has one label. Returns
+/// the partition and the label of each polygon, in polygon order. Adjacency across an
+/// edge between labels is kept like any other.
+///
+/// # Errors
+///
+/// As [`partition_convex`], and [`ConvexError::LabelCount`] when `labels` does not hold
+/// one label per triangle.
+pub fn partition_convex_labelled(
+    points: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+    labels: &[u32],
+    max_vertices_per_polygon: usize,
+) -> Result<(Partition, Vec<u32>), ConvexError> {
+    merge::partition(
+        points,
+        triangles,
+        neighbors,
+        Some(labels),
+        max_vertices_per_polygon,
+    )
 }
