@@ -26,6 +26,7 @@ pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputS
     Ok(InputSettings {
         cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
         snap_bits: args.integer("snap-bits", DEFAULT_SNAP_BITS)?,
+        cell_size_given: args.is_given("cell-size"),
     })
 }
 

@@ -21,6 +21,9 @@ pub(crate) struct InputSettings {
     pub(crate) cell_size: f64,
     /// The SnapBits of tile maps and of outline files that do not give theirs.
     pub(crate) snap_bits: u32,
+    /// Whether `--cell-size` was given: then a tile map's grid line out of range or
+    /// snapped onto its neighbour is reported as a problem of that option.
+    pub(crate) cell_size_given: bool,
 }
 
 /// What an input was, for the summary.
@@ -129,7 +132,19 @@ pub(crate) fn load_text(
         Vector2D::new(0.0, 0.0),
         &options,
     )
-    .map_err(|e| library_error(name, e))?;
+    .map_err(|e| match e {
+        onepath_build2d::Error::OutOfRange {
+            location: location @ onepath_build2d::Location::GridLine { .. },
+            message,
+        }
+        | onepath_build2d::Error::InvalidArgument {
+            location: location @ onepath_build2d::Location::GridLine { .. },
+            message,
+        } if settings.cell_size_given => CliError::new(format!(
+            "{name}: option `--cell-size`: {location}: {message}"
+        )),
+        e => library_error(name, e),
+    })?;
     Ok(Input {
         name: name.to_string(),
         region,

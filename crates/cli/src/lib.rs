@@ -73,6 +73,32 @@ pub(crate) fn library_error(context: &str, error: onepath_build2d::Error) -> Cli
     CliError::new(format!("{context}: {error}"))
 }
 
+/// The longest number an error line quotes digit by digit; longer ones (the 309 digits
+/// Rust prints for `1e308`) are written in scientific notation.
+const LONGEST_PLAIN_NUMBER: usize = 24;
+
+/// `message` with every number longer than [`LONGEST_PLAIN_NUMBER`] characters written
+/// in scientific notation (the same `f64`, so nothing is lost).
+pub(crate) fn readable(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        out.push_str(&rest[..start]);
+        let number = &rest[start..];
+        let len = number
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(number.len());
+        let (digits, tail) = number.split_at(len);
+        match digits.parse::<f64>() {
+            Ok(value) if len > LONGEST_PLAIN_NUMBER => out.push_str(&format!("{value:e}")),
+            _ => out.push_str(digits),
+        }
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
@@ -88,7 +114,7 @@ pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i
     match dispatch(args, stdout) {
         Ok(()) => 0,
         Err(e) => {
-            let _ = writeln!(stderr, "onepath: error: {e}");
+            let _ = writeln!(stderr, "onepath: error: {}", readable(&e.message));
             EXIT_FAILURE
         }
     }

@@ -75,6 +75,11 @@ impl ParsedArgs {
         self.values.get(name).map(String::as_str)
     }
 
+    /// Whether the option `name` was given.
+    pub(crate) fn is_given(&self, name: &str) -> bool {
+        self.values.contains_key(name)
+    }
+
     fn bad_value(&self, name: &str, value: &str, what: &str) -> CliError {
         CliError::usage(self.command, format!("`--{name} {value}`: {what}"))
     }
