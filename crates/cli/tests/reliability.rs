@@ -99,3 +99,62 @@ fn overflowing_arguments_name_their_option() {
     );
     assert!(outcome.stderr.len() < 200, "{}", outcome.stderr);
 }
+
+// Defect 4: an empty map of enormous width on a one-unit grid is checked at once.
+
+/// Runs the binary in `dir`, failing the test when it takes longer than `seconds`.
+fn run_binary_within(args: &[&str], dir: &Path, seconds: u64) -> Outcome {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_onepath"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed().as_secs() >= seconds {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("onepath {args:?} ran for more than {seconds} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    Outcome {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
+
+#[test]
+fn a_52_byte_map_of_huge_width_is_checked_at_once() {
+    let dir = scratch("rel-wide");
+    let text = "type octile\nheight 0\nwidth 18446744073709551615\nmap\n";
+    assert_eq!(text.len(), 52);
+    let map = file(&dir, "wide.map", text);
+    // Lines one grid unit apart: line 2^37 + 1 is the first beyond 2^21.
+    let outcome = run_binary_within(
+        &["build", &map, "--cell-size", "0.0000152587890625"],
+        &dir,
+        20,
+    );
+    assert_fails(
+        &outcome,
+        &[
+            &map,
+            "option `--cell-size`",
+            "grid line x[137438953473]",
+            "exceeds 2^21",
+        ],
+    );
+    // A cell size just above one unit, where rounding differs from line to line.
+    let outcome = run_binary_within(
+        &["region", "resolve", &map, "--cell-size", "0.0000152588"],
+        &dir,
+        20,
+    );
+    assert_fails(&outcome, &[&map, "option `--cell-size`", "grid line x["]);
+    assert_eq!(listing(&dir), ["wide.map"]);
+}
