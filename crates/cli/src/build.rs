@@ -3,7 +3,9 @@
 
 use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
 use crate::options::parse_args;
-use crate::output::{OutputPlan, counted, format_error, ms, region_stats, written_line};
+use crate::output::{
+    OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
+};
 use crate::{CliError, help, library_error};
 use onepath_build2d::Mesh2DPipeline;
 use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
@@ -31,7 +33,11 @@ pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputS
 }
 
 /// Runs `onepath build [INPUT] [options]`.
-pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+pub(crate) fn run_build(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
     let args = parse_args(
         "build",
         args,
@@ -59,11 +65,16 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
         args.path(name)
             .or_else(|| demo.then(|| PathBuf::from(default)))
     };
-    let (json_path, svg_path, mesh_path) = (
-        output("json", "navmesh.json"),
-        output("svg", "navmesh.svg"),
-        output("mesh", "navmesh.mesh"),
-    );
+    let outputs: Vec<(&'static str, PathBuf)> = [
+        ("json", "navmesh.json"),
+        ("svg", "navmesh.svg"),
+        ("mesh", "navmesh.mesh"),
+    ]
+    .into_iter()
+    .filter_map(|(option, default)| output(option, default).map(|path| (option, path)))
+    .collect();
+    let inputs: Vec<&str> = args.positionals.iter().map(String::as_str).collect();
+    let mut plan = OutputPlan::check(&outputs, &inputs)?;
 
     let start = Instant::now();
     let input: Input = match args.positionals.first() {
@@ -82,30 +93,26 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
         .map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
-    let mut plan = OutputPlan::default();
-    if let Some(path) = json_path {
+    if plan.wants("json") {
         let json = ResultJson::navmesh(&mesh)
             .to_json_string()
             .map_err(|e| format_error("JSON", e))?;
-        plan.add(path, json);
+        plan.set("json", json);
     }
-    if let Some(path) = svg_path {
+    if plan.wants("svg") {
         let picture = SvgPicture {
             background: Some(&input.region),
             partition: Some(mesh.polygons()),
             ..SvgPicture::new(mesh.region(), input.y_axis)
         };
-        plan.add(path, render_svg(&picture));
+        plan.set("svg", render_svg(&picture));
     }
-    if let Some(path) = mesh_path {
+    if plan.wants("mesh") {
         let text = navmesh_to_polyanya(&mesh).map_err(|e| format_error("mesh", e))?;
-        plan.add(path, text);
+        plan.set("mesh", text);
     }
-    let written = if plan.is_empty() {
-        Vec::new()
-    } else {
-        plan.write()?
-    };
+    let summary_to_stderr = plan.uses_stdout();
+    let written = plan.write(stdout)?;
     let write_time = start.elapsed();
 
     let timings = mesh.timings();
@@ -142,6 +149,6 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
         ms(write_time)
     );
     summary += &written_line(&written);
-    let _ = stdout.write_all(summary.as_bytes());
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
 }

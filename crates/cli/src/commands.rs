@@ -4,7 +4,7 @@
 use crate::build::{DEFAULT_AGENT_RADIUS, DEFAULT_MAX_VERTS, input_settings};
 use crate::input::load_file;
 use crate::options::{ParsedArgs, parse_args};
-use crate::output::{OutputPlan, counted, format_error, region_stats, written_line};
+use crate::output::{OutputPlan, counted, format_error, print_summary, region_stats, written_line};
 use crate::{CliError, help, library_error};
 use onepath_build2d::{Join, Mesh2DPipeline};
 use onepath_io::{ResultJson, SvgPicture, region_to_geojson, render_svg};
@@ -37,13 +37,32 @@ fn parse_or_help(
     Ok(Some(parsed))
 }
 
+/// Checks the outputs that `args` ask for (among `options`) against each other and the
+/// input files, before any work.
+fn output_plan(
+    args: &ParsedArgs,
+    options: &[&'static str],
+    inputs: &[String],
+) -> Result<OutputPlan, CliError> {
+    let outputs: Vec<(&'static str, std::path::PathBuf)> = options
+        .iter()
+        .filter_map(|&option| args.path(option).map(|path| (option, path)))
+        .collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    OutputPlan::check(&outputs, &inputs)
+}
+
 /// Prefixes a library error with what was being done.
 fn failed(what: &str) -> impl Fn(onepath_build2d::Error) -> CliError + '_ {
     move |e| library_error(what, e)
 }
 
 /// Runs `onepath region OP A [B] [options]`.
-pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+pub(crate) fn run_region(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
     let allowed = [
         "distance",
         "join",
@@ -88,6 +107,7 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
     };
     let arc_tolerance = args.number("arc-tolerance", 0.0)?;
     let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
+    let mut plan = output_plan(&args, &["json", "svg", "geojson"], &args.positionals[1..])?;
 
     let a = load_file(&args.positionals[1], settings)?;
     let b = match args.positionals.get(2) {
@@ -116,32 +136,32 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
     }
     .map_err(failed(&what))?;
 
-    let mut plan = OutputPlan::default();
-    if let Some(path) = args.path("json") {
+    if plan.wants("json") {
         let json = ResultJson::region(&region)
             .to_json_string()
             .map_err(|e| format_error("JSON", e))?;
-        plan.add(path, json);
+        plan.set("json", json);
     }
-    if let Some(path) = args.path("svg") {
+    if plan.wants("svg") {
         let shows_input = matches!(op, "offset" | "shrink" | "difference");
         let picture = SvgPicture {
             background: shows_input.then_some(&a.region),
             ..SvgPicture::new(&region, a.y_axis)
         };
-        plan.add(path, render_svg(&picture));
+        plan.set("svg", render_svg(&picture));
     }
-    if let Some(path) = args.path("geojson") {
-        plan.add(path, region_to_geojson(&region));
+    if plan.wants("geojson") {
+        plan.set("geojson", region_to_geojson(&region));
     }
-    let written = plan.write()?;
+    let summary_to_stderr = plan.uses_stdout();
+    let written = plan.write(stdout)?;
     let mut summary = format!("onepath region {op}: {}", a.describe());
     if let Some(b) = &b {
         summary += &format!(" and {}", b.describe());
     }
     summary += &format!("\n  result: {}\n", region_stats(&region));
     summary += &written_line(&written);
-    let _ = stdout.write_all(summary.as_bytes());
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
 }
 
@@ -150,6 +170,7 @@ fn run_mesh_command(
     command: &'static str,
     args: &[String],
     stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
     let partition = command == "partition";
     let mut allowed = vec!["cell-size", "snap-bits", "json", "svg"];
@@ -167,6 +188,7 @@ fn run_mesh_command(
     args.expect_positionals(1, 1, &format!("onepath {command} A [options]"))?;
     let settings = input_settings(&args)?;
     let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)? as usize;
+    let mut plan = output_plan(&args, &["json", "svg"], &args.positionals)?;
     let input = load_file(&args.positionals[0], settings)?;
     let what = format!("{command} of {}", input.name);
     let triangulation = input.region.triangulate().map_err(failed(&what))?;
@@ -179,8 +201,7 @@ fn run_mesh_command(
         false => None,
     };
 
-    let mut plan = OutputPlan::default();
-    if let Some(path) = args.path("json") {
+    if plan.wants("json") {
         let result = ResultJson {
             triangulation: Some(&triangulation),
             partition: polygons.as_ref(),
@@ -189,17 +210,18 @@ fn run_mesh_command(
         let json = result
             .to_json_string()
             .map_err(|e| format_error("JSON", e))?;
-        plan.add(path, json);
+        plan.set("json", json);
     }
-    if let Some(path) = args.path("svg") {
+    if plan.wants("svg") {
         let picture = SvgPicture {
             triangulation: Some(&triangulation),
             partition: polygons.as_ref(),
             ..SvgPicture::new(&input.region, input.y_axis)
         };
-        plan.add(path, render_svg(&picture));
+        plan.set("svg", render_svg(&picture));
     }
-    let written = plan.write()?;
+    let summary_to_stderr = plan.uses_stdout();
+    let written = plan.write(stdout)?;
     let mut summary = format!(
         "onepath {command}: {}\n  region: {}\n  {}",
         input.describe(),
@@ -214,16 +236,24 @@ fn run_mesh_command(
     }
     summary += "\n";
     summary += &written_line(&written);
-    let _ = stdout.write_all(summary.as_bytes());
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
 }
 
 /// Runs `onepath triangulate A [options]`.
-pub(crate) fn run_triangulate(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
-    run_mesh_command("triangulate", args, stdout)
+pub(crate) fn run_triangulate(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
+    run_mesh_command("triangulate", args, stdout, stderr)
 }
 
 /// Runs `onepath partition A [options]`.
-pub(crate) fn run_partition(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
-    run_mesh_command("partition", args, stdout)
+pub(crate) fn run_partition(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
+    run_mesh_command("partition", args, stdout, stderr)
 }

@@ -111,7 +111,7 @@ impl std::error::Error for CliError {}
 /// `stdout` and errors to `stderr`. Returns the exit status: 0 on success, [`EXIT_FAILURE`]
 /// on any error, after which no output file exists.
 pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
-    match dispatch(args, stdout) {
+    match dispatch(args, stdout, stderr) {
         Ok(()) => 0,
         Err(e) => {
             let _ = writeln!(stderr, "onepath: error: {}", readable(&e.message));
@@ -120,7 +120,11 @@ pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i
     }
 }
 
-fn dispatch(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+fn dispatch(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
     let print = |stdout: &mut dyn Write, text: &str| {
         let _ = stdout.write_all(text.as_bytes());
         Ok(())
@@ -138,10 +142,10 @@ fn dispatch(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
             },
         },
         "--version" | "-V" => print(stdout, &format!("onepath {}\n", env!("CARGO_PKG_VERSION"))),
-        "build" => build::run_build(rest, stdout),
-        "region" => commands::run_region(rest, stdout),
-        "triangulate" => commands::run_triangulate(rest, stdout),
-        "partition" => commands::run_partition(rest, stdout),
+        "build" => build::run_build(rest, stdout, stderr),
+        "region" => commands::run_region(rest, stdout, stderr),
+        "triangulate" => commands::run_triangulate(rest, stdout, stderr),
+        "partition" => commands::run_partition(rest, stdout, stderr),
         other if other.starts_with('-') => {
             Err(CliError::usage("", format!("unknown option `{other}`")))
         }

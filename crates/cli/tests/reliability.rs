@@ -6,7 +6,8 @@
 mod support;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
 use support::{Outcome, listing, movingai, run, run_binary, run_ok, scratch};
 
 /// Writes `contents` to `name` in `dir` and returns its path as a string.
@@ -157,4 +158,198 @@ fn a_52_byte_map_of_huge_width_is_checked_at_once() {
     );
     assert_fails(&outcome, &[&map, "option `--cell-size`", "grid line x["]);
     assert_eq!(listing(&dir), ["wide.map"]);
+}
+
+// Defect 2: output paths are checked as files before anything is written.
+
+#[test]
+fn outputs_naming_one_file_twice_fail_before_writing() {
+    let dir = scratch("rel-dup");
+    let input = file(&dir, "in.json", SQUARE);
+    // `./dup.out` and `dup.out` are one file; the run fails and leaves no `dup.out`.
+    let outcome = run_binary(
+        &[
+            "region",
+            "resolve",
+            "in.json",
+            "--json",
+            "./dup.out",
+            "--geojson",
+            "dup.out",
+        ],
+        &dir,
+    );
+    assert_fails(
+        &outcome,
+        &["dup.out", "`--json` and `--geojson` name the same file"],
+    );
+    assert_eq!(listing(&dir), ["in.json"]);
+    // A hard link and a symbolic link to one file are one file too.
+    fs::write(dir.join("a.json"), "old").unwrap();
+    fs::hard_link(dir.join("a.json"), dir.join("hard.json")).unwrap();
+    std::os::unix::fs::symlink("a.json", dir.join("soft.json")).unwrap();
+    for other in ["hard.json", "soft.json"] {
+        let outcome = run_binary(
+            &[
+                "region",
+                "resolve",
+                "in.json",
+                "--json",
+                "a.json",
+                "--geojson",
+                other,
+            ],
+            &dir,
+        );
+        assert_fails(&outcome, &["name the same file"]);
+    }
+    assert_eq!(fs::read_to_string(dir.join("a.json")).unwrap(), "old");
+    // An output that is an input is refused, under any name.
+    for name in ["in.json", "./in.json"] {
+        let outcome = run(&[
+            "region",
+            "offset",
+            &input,
+            "--distance",
+            "1",
+            "--json",
+            &strings(&dir.join(name)),
+        ]);
+        assert_fails(&outcome, &["option `--json` names the input file"]);
+    }
+    assert_eq!(fs::read_to_string(&input).unwrap(), SQUARE);
+}
+
+#[test]
+fn a_folder_as_output_fails_before_an_old_file_is_replaced() {
+    let dir = scratch("rel-folder");
+    let input = file(&dir, "in.json", SQUARE);
+    let keep = file(&dir, "keep.json", "the old contents");
+    fs::create_dir(dir.join("adir")).unwrap();
+    let outcome = run(&[
+        "region",
+        "resolve",
+        &input,
+        "--json",
+        &keep,
+        "--svg",
+        &strings(&dir.join("adir")),
+    ]);
+    assert_fails(&outcome, &["adir", "option `--svg`", "folder"]);
+    assert_eq!(fs::read_to_string(&keep).unwrap(), "the old contents");
+    assert_eq!(listing(&dir), ["adir", "in.json", "keep.json"]);
+    assert!(listing(&dir.join("adir")).is_empty());
+    // A file in a folder that does not exist fails before anything is computed.
+    let outcome = run(&[
+        "build",
+        &movingai("arena.map"),
+        "--json",
+        &keep,
+        "--mesh",
+        &strings(&dir.join("nowhere").join("x.mesh")),
+    ]);
+    assert_fails(
+        &outcome,
+        &["x.mesh: cannot write the file (option `--mesh`)"],
+    );
+    assert_eq!(fs::read_to_string(&keep).unwrap(), "the old contents");
+}
+
+// Defect 3: special files are written through, links are followed, modes are kept.
+
+#[test]
+fn symlinks_are_followed_and_modes_kept() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("rel-links");
+    let input = file(&dir, "in.json", SQUARE);
+    fs::create_dir(dir.join("real")).unwrap();
+    let target = dir.join("real").join("out.json");
+    fs::write(&target, "old").unwrap();
+    fs::set_permissions(&target, fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::symlink("real/out.json", dir.join("link.json")).unwrap();
+    run_ok(&[
+        "region",
+        "resolve",
+        &input,
+        "--json",
+        &strings(&dir.join("link.json")),
+    ]);
+    let link = fs::symlink_metadata(dir.join("link.json")).unwrap();
+    assert!(link.file_type().is_symlink(), "the link was replaced");
+    let written = fs::read_to_string(&target).unwrap();
+    assert!(written.contains("\"rings\""), "{written}");
+    let mode = fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+    assert_eq!(listing(&dir.join("real")), ["out.json"]);
+    // A link to a file still to be created creates it beside the link's target.
+    std::os::unix::fs::symlink("real/new.svg", dir.join("dangling.svg")).unwrap();
+    run_ok(&[
+        "region",
+        "resolve",
+        &input,
+        "--svg",
+        &strings(&dir.join("dangling.svg")),
+    ]);
+    assert!(
+        fs::read_to_string(dir.join("real/new.svg"))
+            .unwrap()
+            .contains("<svg")
+    );
+    assert!(
+        fs::symlink_metadata(dir.join("dangling.svg"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+#[test]
+fn fifos_devices_and_standard_output_are_written_through() {
+    let dir = scratch("rel-special");
+    let input = file(&dir, "in.json", SQUARE);
+    let fifo = dir.join("pipe");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || fs::read_to_string(fifo).unwrap())
+    };
+    run_ok(&["region", "resolve", &input, "--json", &strings(&fifo)]);
+    // Checked before joining: a replaced FIFO would leave the reader waiting.
+    assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    let through = reader.join().unwrap();
+    assert!(through.contains("\"area\": 100"), "{through}");
+    // `-` is standard output; the summary moves to stderr.
+    let outcome = run(&["region", "resolve", &input, "--geojson", "-"]);
+    assert_eq!(outcome.status, 0, "{outcome:?}");
+    assert!(
+        outcome.stdout.starts_with("{\"type\": \"Feature\""),
+        "{outcome:?}"
+    );
+    assert!(outcome.stderr.contains("wrote -"), "{outcome:?}");
+    // `/dev/stdout` of the binary (a pipe here) and `/dev/null` are written in place.
+    let outcome = run_binary(
+        &[
+            "region",
+            "resolve",
+            "in.json",
+            "--json",
+            "/dev/stdout",
+            "--svg",
+            "/dev/null",
+        ],
+        &dir,
+    );
+    assert_eq!(outcome.status, 0, "{outcome:?}");
+    assert!(outcome.stdout.contains("\"area2_grid\""), "{outcome:?}");
+    assert!(
+        fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert_eq!(listing(&dir), ["in.json", "pipe"]);
 }

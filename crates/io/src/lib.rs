@@ -4,8 +4,8 @@
 //! JSON files and GeoJSON ([`read_outlines`]). Output: the JSON of a result
 //! ([`ResultJson`]), GeoJSON of a region ([`region_to_geojson`]), SVG pictures
 //! ([`render_svg`]) and polyanya's text mesh format, version 2
-//! ([`navmesh_to_polyanya`]). [`StagedOutputs`] writes files so that a failed run leaves
-//! none behind. The formats are described in `docs/cli.md`.
+//! ([`navmesh_to_polyanya`]). [`check_output`] checks output paths before any work and
+//! [`StagedOutputs`] writes files so that a failed run leaves none behind. The formats are described in `docs/cli.md`.
 //!
 //! ```
 //! use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Region, Vector2D};
@@ -50,7 +50,10 @@ mod polyanya;
 mod svg;
 mod tilemap;
 
-pub use atomic::{StagedOutputs, write_file_atomically};
+pub use atomic::{
+    CheckedOutput, FileIdentity, StagedOutputs, TemporariesRemoved, check_output, file_identity,
+    remove_temporary_files, write_file_atomically,
+};
 pub use geojson_out::{region_to_geojson, write_geojson};
 pub use json_out::{ResultJson, write_result_json};
 pub use outlines::{
