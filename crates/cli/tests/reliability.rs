@@ -353,3 +353,51 @@ fn fifos_devices_and_standard_output_are_written_through() {
     );
     assert_eq!(listing(&dir), ["in.json", "pipe"]);
 }
+
+// Defect 6: no temporary file outlives SIGINT or SIGTERM.
+
+#[test]
+fn a_signal_while_outputs_are_written_removes_the_temporary_files() {
+    use std::os::unix::process::ExitStatusExt;
+    for (signal, number) in [("TERM", 15), ("INT", 2)] {
+        let dir = scratch(&format!("rel-signal-{signal}"));
+        // Nobody reads the FIFO, so the run waits in the middle of writing its outputs,
+        // with the JSON staged in its temporary file.
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("pipe"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_onepath"))
+            .args([
+                "build",
+                &movingai("arena.map"),
+                "--json",
+                "out.json",
+                "--mesh",
+                "pipe",
+            ])
+            .current_dir(&dir)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let start = std::time::Instant::now();
+        while !listing(&dir).iter().any(|n| n.contains(".onepath-tmp-")) {
+            assert!(
+                start.elapsed().as_secs() < 30 && child.try_wait().unwrap().is_none(),
+                "no temporary file appeared: {:?}",
+                listing(&dir)
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        let status = child.wait().unwrap();
+        assert_eq!(status.signal(), Some(number), "{status:?}");
+        assert_eq!(listing(&dir), ["pipe"], "SIG{signal}");
+    }
+}
