@@ -2,6 +2,7 @@
 //! SVG and a polyanya mesh, with a short summary.
 
 use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
+use crate::memory::{Limit, Work, estimate, join_vertices};
 use crate::options::parse_args;
 use crate::output::{
     OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
@@ -49,6 +50,7 @@ pub(crate) fn run_build(
             "json",
             "svg",
             "mesh",
+            "memory-limit",
         ],
     )?;
     if args.help {
@@ -75,6 +77,7 @@ pub(crate) fn run_build(
     .collect();
     let inputs: Vec<&str> = args.positionals.iter().map(String::as_str).collect();
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
+    let limit = Limit::from_option("build", args.value("memory-limit"))?;
 
     let start = Instant::now();
     let input: Input = match args.positionals.first() {
@@ -88,6 +91,17 @@ pub(crate) fn run_build(
         max_vertices_per_polygon: max_verts as usize,
         snap_bits: input.region.snap_bits(),
     };
+    let scale = input.region.options().scale();
+    let work = Work::Shrink {
+        m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
+        radius_cells: agent_radius / settings.cell_size,
+        build: true,
+    };
+    limit.check(
+        &input.name,
+        "the build",
+        estimate(work, input.region.vertex_count(), outputs.len()),
+    )?;
     let mesh = pipeline
         .build(&input.region)
         .map_err(|e| library_error(&input.name, e))?;

@@ -3,6 +3,7 @@
 
 use crate::build::{DEFAULT_AGENT_RADIUS, DEFAULT_MAX_VERTS, input_settings};
 use crate::input::load_file;
+use crate::memory::{Limit, Work, estimate, join_vertices};
 use crate::options::{ParsedArgs, parse_args};
 use crate::output::{OutputPlan, counted, format_error, print_summary, region_stats, written_line};
 use crate::{CliError, help, library_error};
@@ -73,6 +74,7 @@ pub(crate) fn run_region(
         "json",
         "svg",
         "geojson",
+        "memory-limit",
     ];
     let Some(args) = parse_or_help("region", args, &allowed, help::REGION, stdout)? else {
         return Ok(());
@@ -108,6 +110,7 @@ pub(crate) fn run_region(
     let arc_tolerance = args.number("arc-tolerance", 0.0)?;
     let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
     let mut plan = output_plan(&args, &["json", "svg", "geojson"], &args.positionals[1..])?;
+    let limit = Limit::from_option("region", args.value("memory-limit"))?;
 
     let a = load_file(&args.positionals[1], settings)?;
     let b = match args.positionals.get(2) {
@@ -118,6 +121,39 @@ pub(crate) fn run_region(
         Some(b) => format!("{op} of {} and {}", a.name, b.name),
         None => format!("{op} of {}", a.name),
     };
+    let scale = a.region.options().scale();
+    let cells = |d: f64| d / settings.cell_size;
+    let (work, vertices) = match (op, &b) {
+        (_, Some(b)) => (
+            Work::Boolean,
+            a.region.vertex_count() + b.region.vertex_count(),
+        ),
+        ("offset", _) => (
+            Work::Offset {
+                m: matches!(join, Join::Round)
+                    .then(|| join_vertices(distance.abs() * scale, arc_tolerance * scale)),
+                distance_cells: cells(distance),
+            },
+            a.region.vertex_count(),
+        ),
+        ("shrink", _) => {
+            let pipeline = Mesh2DPipeline::new(settings.cell_size, agent_radius);
+            (
+                Work::Shrink {
+                    m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
+                    radius_cells: cells(agent_radius),
+                    build: false,
+                },
+                a.region.vertex_count(),
+            )
+        }
+        _ => (Work::Resolve, a.region.vertex_count()),
+    };
+    limit.check(
+        &a.name,
+        &format!("region {op}"),
+        estimate(work, vertices, plan.len()),
+    )?;
     // The operand count was checked above, so the binary operations have `b`.
     let region = match (op, &b) {
         ("union", Some(b)) => a.region.union(&b.region),
@@ -173,7 +209,7 @@ fn run_mesh_command(
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
     let partition = command == "partition";
-    let mut allowed = vec!["cell-size", "snap-bits", "json", "svg"];
+    let mut allowed = vec!["cell-size", "snap-bits", "json", "svg", "memory-limit"];
     if partition {
         allowed.push("max-verts");
     }
@@ -189,7 +225,17 @@ fn run_mesh_command(
     let settings = input_settings(&args)?;
     let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)? as usize;
     let mut plan = output_plan(&args, &["json", "svg"], &args.positionals)?;
+    let limit = Limit::from_option(command, args.value("memory-limit"))?;
     let input = load_file(&args.positionals[0], settings)?;
+    limit.check(
+        &input.name,
+        command,
+        estimate(
+            Work::Mesh { partition },
+            input.region.vertex_count(),
+            plan.len(),
+        ),
+    )?;
     let what = format!("{command} of {}", input.name);
     let triangulation = input.region.triangulate().map_err(failed(&what))?;
     let polygons = match partition {

@@ -57,6 +57,8 @@ Options:
   --svg FILE        write a picture: input walkable area grey, shrunk area
                     light blue, polygon edges blue
   --mesh FILE       write a polyanya mesh (format version 2)
+  --memory-limit S  refuse to start when the estimated memory exceeds S (512M,
+                    8G, ...; default: MemAvailable of /proc/meminfo; none: off)
   -h, --help        this text
 ";
 
@@ -92,6 +94,8 @@ Options:
                      area2_grid)
   --svg FILE         write a picture of the result
   --geojson FILE     write the result as a GeoJSON MultiPolygon feature
+  --memory-limit S   refuse to start when the estimated memory exceeds S (512M,
+                     8G, ...; default: the memory available; none: off)
   -h, --help         this text
 ";
 
@@ -110,6 +114,8 @@ Options:
                  (default 16)
   --json FILE    write the region, vertices, triangles and triangle_neighbors
   --svg FILE     write a picture with the triangle edges
+  --memory-limit S  refuse to start when the estimated memory exceeds S
+                 (512M, 8G, ...; default: the memory available; none: off)
   -h, --help     this text
 ";
 
@@ -130,6 +136,8 @@ Options:
   --json FILE    write the region, vertices, triangles, triangle_neighbors,
                  polygons and polygon_neighbors
   --svg FILE     write a picture with triangle and polygon edges
+  --memory-limit S  refuse to start when the estimated memory exceeds S
+                 (512M, 8G, ...; default: the memory available; none: off)
   -h, --help     this text
 ";
 

@@ -79,8 +79,7 @@ impl Input {
 
 /// Reads the file at `path` (see [`load_text`]).
 pub(crate) fn load_file(path: &str, settings: InputSettings) -> Result<Input, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::new(format!("{path}: cannot read the file: {e}")))?;
+    let bytes = read_bytes(path)?;
     let text = String::from_utf8(bytes)
         .map_err(|e| CliError::new(format!("{path}: the file is not UTF-8 text: {e}")))?;
     let extension = Path::new(path)
@@ -90,6 +89,43 @@ pub(crate) fn load_file(path: &str, settings: InputSettings) -> Result<Input, Cl
     let outlines = matches!(extension.as_deref(), Some("json" | "geojson"))
         || text.trim_start().starts_with('{');
     load_text(path, &text, outlines, settings)
+}
+
+/// The bytes of the file at `path`, its buffer reserved fallibly: a file larger than the
+/// memory the program can have is an error naming the file and its size, not an abort.
+fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let cannot_read =
+        |e: std::io::Error| CliError::new(format!("{path}: cannot read the file: {e}"));
+    let mut file = std::fs::File::open(path).map_err(cannot_read)?;
+    let len = file.metadata().map_err(cannot_read)?.len();
+    let mut bytes = Vec::new();
+    usize::try_from(len)
+        .ok()
+        .and_then(|len| bytes.try_reserve_exact(len).ok())
+        .ok_or_else(|| {
+            CliError::new(format!(
+                "{path}: cannot reserve {} of memory to read the file",
+                byte_size(len)
+            ))
+        })?;
+    file.read_to_end(&mut bytes).map_err(cannot_read)?;
+    Ok(bytes)
+}
+
+/// A size in bytes for messages: `1.5 GiB`, `12.0 MiB`, `800 bytes`.
+pub(crate) fn byte_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
 }
 
 /// Reads `text` as outlines (JSON or GeoJSON) or as a tile map (Moving AI `.map` or text

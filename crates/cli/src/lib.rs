@@ -7,6 +7,7 @@ mod build;
 mod commands;
 mod help;
 mod input;
+mod memory;
 mod options;
 mod output;
 
@@ -71,6 +72,18 @@ pub(crate) fn library_error(context: &str, error: onepath_build2d::Error) -> Cli
         return CliError::new(format!("{context}: option `{option}`: {message}"));
     }
     CliError::new(format!("{context}: {error}"))
+}
+
+/// The most characters of an input an error line quotes.
+const LONGEST_QUOTE: usize = 40;
+
+/// `text` cut to [`LONGEST_QUOTE`] characters for an error line (a line of a map with
+/// CR line ends can be megabytes long), with `…` and the full length when cut.
+pub(crate) fn quote(text: &str) -> String {
+    match text.char_indices().nth(LONGEST_QUOTE) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+    }
 }
 
 /// The longest number an error line quotes digit by digit; longer ones (the 309 digits

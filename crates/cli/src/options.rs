@@ -67,12 +67,17 @@ pub(crate) fn parse_args(
 }
 
 fn unknown_option(command: &str, arg: &str) -> CliError {
-    CliError::usage(command, format!("unknown option `{arg}`"))
+    CliError::usage(command, format!("unknown option `{}`", crate::quote(arg)))
 }
 
 impl ParsedArgs {
     fn raw(&self, name: &str) -> Option<&str> {
         self.values.get(name).map(String::as_str)
+    }
+
+    /// The raw value of the option `name`, when given.
+    pub(crate) fn value(&self, name: &str) -> Option<&str> {
+        self.raw(name)
     }
 
     /// Whether the option `name` was given.
@@ -81,7 +86,10 @@ impl ParsedArgs {
     }
 
     fn bad_value(&self, name: &str, value: &str, what: &str) -> CliError {
-        CliError::usage(self.command, format!("`--{name} {value}`: {what}"))
+        CliError::usage(
+            self.command,
+            format!("`--{name} {}`: {what}", crate::quote(value)),
+        )
     }
 
     /// A finite number, or `default` when the option is absent.

@@ -98,6 +98,11 @@ impl OutputPlan {
                 .any(|(_, d, _)| matches!(d, Destination::Stdout))
     }
 
+    /// The number of outputs.
+    pub(crate) fn len(&self) -> usize {
+        self.outputs.len()
+    }
+
     /// Whether the output of `option` is asked for.
     pub(crate) fn wants(&self, option: &str) -> bool {
         self.outputs.iter().any(|(o, _, _)| *o == option)

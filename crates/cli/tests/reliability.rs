@@ -401,3 +401,108 @@ fn a_signal_while_outputs_are_written_removes_the_temporary_files() {
         assert_eq!(listing(&dir), ["pipe"], "SIG{signal}");
     }
 }
+
+// Defect 5: memory is reserved fallibly and estimated before work starts.
+
+#[test]
+fn an_input_larger_than_the_memory_allowed_is_an_error_not_an_abort() {
+    let dir = scratch("rel-memory-file");
+    // A sparse file of 4 GiB: no disk space, but reading it needs 4 GiB of memory, more
+    // than the 1 GiB of address space the run is given.
+    let big = dir.join("big.map");
+    fs::File::create(&big).unwrap().set_len(4 << 30).unwrap();
+    let binary = env!("CARGO_BIN_EXE_onepath");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1048576 && exec '{binary}' build big.map --json out.json"
+        ))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let outcome = Outcome {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    };
+    assert_fails(
+        &outcome,
+        &[
+            "big.map",
+            "cannot reserve 4.0 GiB of memory to read the file",
+        ],
+    );
+    // A header that promises 2^28 cells in a file of 48 bytes reserved 256 MiB up front
+    // (an abort with status 134 under a 200 MiB limit); now the rows are checked.
+    file(
+        &dir,
+        "header.map",
+        "type octile\nheight 16384\nwidth 16384\nmap\n....\n",
+    );
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 204800 && exec '{binary}' build header.map"
+        ))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let outcome = Outcome {
+        status: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    };
+    assert_fails(
+        &outcome,
+        &["header.map", "line 5: row 0 has 4 cells, expected 16384"],
+    );
+    assert_eq!(listing(&dir), ["big.map", "header.map"]);
+}
+
+#[test]
+fn the_memory_a_command_needs_is_checked_before_work_starts() {
+    let dir = scratch("rel-memory-estimate");
+    let room = movingai("8room_000.map");
+    // An offset by 1000 cells of a 512 x 512 map is inside every documented limit and
+    // needs far more than 16 GiB: a clear error at once instead of an abort later.
+    let start = std::time::Instant::now();
+    let outcome = run(&[
+        "region",
+        "offset",
+        &room,
+        "--distance",
+        "1000",
+        "--memory-limit",
+        "16G",
+        "--json",
+        &strings(&dir.join("grown.json")),
+    ]);
+    assert_fails(
+        &outcome,
+        &[
+            &room,
+            "region offset needs about",
+            "GiB of memory",
+            "more than 16.0 GiB",
+        ],
+    );
+    assert!(start.elapsed().as_secs() < 10);
+    // Every command checks; the limit names the input and the estimate.
+    let arena = movingai("arena.map");
+    for args in [
+        vec!["build", &arena],
+        vec!["region", "shrink", &arena],
+        vec!["triangulate", &arena],
+        vec!["partition", &arena],
+    ] {
+        let mut args = args.clone();
+        args.extend(["--memory-limit", "1M"]);
+        assert_fails(&run(&args), &[&arena, "needs about", "--memory-limit"]);
+        args.pop();
+        args.push("none");
+        run_ok(&args);
+    }
+    let outcome = run(&["build", &arena, "--memory-limit", "lots"]);
+    assert_fails(&outcome, &["`--memory-limit lots`", "512M"]);
+    assert!(listing(&dir).is_empty());
+}

@@ -74,7 +74,9 @@ pub fn read_moving_ai_map(text: &str) -> Result<TileMap, MapParseError> {
     }
     let height = height.ok_or_else(|| error(0, "the header has no `height` line"))?;
     let width = width.ok_or_else(|| error(0, "the header has no `width` line"))?;
-    read_rows(lines, width, height, |c| matches!(c, '.' | 'G' | 'S'))
+    read_rows(text.len(), lines, width, height, |c| {
+        matches!(c, '.' | 'G' | 'S')
+    })
 }
 
 /// Reads a plain text grid: rows of `#` (blocked) and `.` (passable), all of one length;
@@ -99,7 +101,9 @@ pub fn read_text_grid(text: &str) -> Result<TileMap, MapParseError> {
             ));
         }
     }
-    read_rows(rows.iter().copied(), width, rows.len(), |c| c == '.')
+    read_rows(text.len(), rows.iter().copied(), width, rows.len(), |c| {
+        c == '.'
+    })
 }
 
 /// Reads either format: a file whose first word is `type` is a Moving AI map.
@@ -121,6 +125,7 @@ fn parse_dimension(line: usize, name: &str, value: &str) -> Result<usize, MapPar
 }
 
 fn read_rows<'a>(
+    text_len: usize,
     mut lines: impl Iterator<Item = (usize, &'a str)>,
     width: usize,
     height: usize,
@@ -135,7 +140,18 @@ fn read_rows<'a>(
                 format!("a {width} x {height} map exceeds the limit of {MAX_MAP_CELLS} cells"),
             )
         })?;
-    let mut cells = Vec::with_capacity(count);
+    // Reserved fallibly, and never beyond the text: a map has one character per cell, so
+    // a header that promises more cells than the text holds fails on its rows instead.
+    let reserve = count.min(text_len);
+    let mut cells = Vec::new();
+    cells.try_reserve_exact(reserve).map_err(|_| {
+        error(
+            0,
+            format!(
+                "cannot reserve {reserve} bytes of memory for the cells of a {width} x {height} map"
+            ),
+        )
+    })?;
     for y in 0..height {
         let Some((n, row)) = lines.next() else {
             return Err(error(
