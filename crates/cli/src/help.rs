@@ -53,7 +53,8 @@ Options:
   --snap-bits B     grid of 2^-B user units for tile maps and outline files
                     without their own snap_bits, 0..=16 (default 16)
   --json FILE       write the result as JSON (rings, area, vertices, polygons,
-                    polygon_neighbors, triangle_count, timings_ms)
+                    polygon_neighbors, triangle_count; the same bytes for the
+                    same input: the stage times are in the summary only)
   --svg FILE        write a picture: input walkable area grey, shrunk area
                     light blue, polygon edges blue
   --mesh FILE       write a polyanya mesh (format version 2)

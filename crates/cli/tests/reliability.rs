@@ -506,3 +506,27 @@ fn the_memory_a_command_needs_is_checked_before_work_starts() {
     assert_fails(&outcome, &["`--memory-limit lots`", "512M"]);
     assert!(listing(&dir).is_empty());
 }
+
+// Smaller things: reproducible JSON.
+
+#[test]
+fn the_build_json_is_the_same_bytes_every_time() {
+    let dir = scratch("rel-reproducible");
+    let (first, second) = (dir.join("first.json"), dir.join("second.json"));
+    let summary = run_ok(&[
+        "build",
+        &movingai("den312d.map"),
+        "--json",
+        &strings(&first),
+    ]);
+    run_ok(&[
+        "build",
+        &movingai("den312d.map"),
+        "--json",
+        &strings(&second),
+    ]);
+    assert_eq!(fs::read(&first).unwrap(), fs::read(&second).unwrap());
+    assert!(!fs::read_to_string(&first).unwrap().contains("timings"));
+    // The times are in the summary.
+    assert!(summary.contains("time: read") && summary.contains("triangulate"));
+}
