@@ -8,7 +8,7 @@ use crate::output::{
     OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
 };
 use crate::{CliError, help, library_error};
-use onepath_build2d::Mesh2DPipeline;
+use onepath_build2d::{MAX_SNAP_BITS, Mesh2DPipeline};
 use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
 use std::io::Write;
 use std::path::PathBuf;
@@ -28,7 +28,7 @@ pub(crate) const DEFAULT_MAX_VERTS: u32 = 6;
 pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputSettings, CliError> {
     Ok(InputSettings {
         cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
-        snap_bits: args.integer("snap-bits", DEFAULT_SNAP_BITS)?,
+        snap_bits: args.integer_at_most("snap-bits", DEFAULT_SNAP_BITS, MAX_SNAP_BITS)?,
         cell_size_given: args.is_given("cell-size"),
     })
 }

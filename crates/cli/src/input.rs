@@ -82,13 +82,20 @@ pub(crate) fn load_file(path: &str, settings: InputSettings) -> Result<Input, Cl
     let bytes = read_bytes(path)?;
     let text = String::from_utf8(bytes)
         .map_err(|e| CliError::new(format!("{path}: the file is not UTF-8 text: {e}")))?;
+    // A UTF-8 byte-order mark (some editors write one) is not part of the content.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if text.trim().is_empty() {
+        return Err(CliError::new(format!(
+            "{path}: the file is empty (no map, no outline)"
+        )));
+    }
     let extension = Path::new(path)
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     let outlines = matches!(extension.as_deref(), Some("json" | "geojson"))
         || text.trim_start().starts_with('{');
-    load_text(path, &text, outlines, settings)
+    load_text(path, text, outlines, settings)
 }
 
 /// The bytes of the file at `path`, its buffer reserved fallibly: a file larger than the

@@ -102,8 +102,15 @@ pub(crate) fn readable(message: &str) -> String {
             .find(|c: char| !(c.is_ascii_digit() || c == '.'))
             .unwrap_or(number.len());
         let (digits, tail) = number.split_at(len);
+        // Digits inside a word (`x999…`, a quoted input) are left as they are.
+        let in_word = out
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
         match digits.parse::<f64>() {
-            Ok(value) if len > LONGEST_PLAIN_NUMBER => out.push_str(&format!("{value:e}")),
+            Ok(value) if len > LONGEST_PLAIN_NUMBER && !in_word => {
+                out.push_str(&format!("{value:e}"));
+            }
             _ => out.push_str(digits),
         }
         rest = tail;

@@ -126,6 +126,21 @@ impl ParsedArgs {
             .map_err(|_| self.bad_value(name, value, "not a non-negative integer"))
     }
 
+    /// An integer in `0..=max`, or `default` when the option is absent.
+    pub(crate) fn integer_at_most(
+        &self,
+        name: &str,
+        default: u32,
+        max: u32,
+    ) -> Result<u32, CliError> {
+        let value = self.integer(name, default)?;
+        if value > max {
+            let raw = self.raw(name).unwrap_or_default();
+            return Err(self.bad_value(name, raw, &format!("{value} is outside 0..={max}")));
+        }
+        Ok(value)
+    }
+
     /// One of `choices`, or `default` when the option is absent.
     pub(crate) fn choice(
         &self,

@@ -530,3 +530,133 @@ fn the_build_json_is_the_same_bytes_every_time() {
     // The times are in the summary.
     assert!(summary.contains("time: read") && summary.contains("triangulate"));
 }
+
+// Smaller things: error lines quote a readable length.
+
+#[test]
+fn error_lines_quote_a_readable_length() {
+    let dir = scratch("rel-quotes");
+    // A map with CR line ends only is one line of 100 kB for the reader.
+    let mut text = String::from("type octile\rheight 300\rwidth 300\rmap\r");
+    for _ in 0..300 {
+        text.push_str(&".".repeat(300));
+        text.push('\r');
+    }
+    let map = file(&dir, "cr.map", &text);
+    let outcome = run(&["build", &map]);
+    assert_fails(
+        &outcome,
+        &[&map, "line 1: unexpected header line", "characters)"],
+    );
+    assert!(outcome.stderr.len() < 300, "{}", outcome.stderr);
+    assert!(!outcome.stderr.contains('\r'));
+    // 1e308 is not written out in 309 digits.
+    let outcome = run(&["build", &movingai("arena.map"), "--cell-size", "1e308"]);
+    assert_fails(&outcome, &["option `--cell-size`", "1e308"]);
+    assert!(outcome.stderr.len() < 300, "{}", outcome.stderr);
+    // A long option value or JSON key is cut too.
+    let long = "9".repeat(5000);
+    let outcome = run(&[
+        "build",
+        &movingai("arena.map"),
+        "--agent-radius",
+        &format!("x{long}"),
+    ]);
+    assert_fails(&outcome, &["`--agent-radius x999", "not a number"]);
+    assert!(outcome.stderr.len() < 300, "{}", outcome.stderr);
+    let key = "k".repeat(5000);
+    let json = file(
+        &dir,
+        "key.json",
+        &format!("{{\"outlines\": [], \"{key}\": 1}}"),
+    );
+    let outcome = run(&["region", "resolve", &json]);
+    assert_fails(&outcome, &["unknown member"]);
+    assert!(outcome.stderr.len() < 400, "{}", outcome.stderr);
+}
+
+// Smaller things: strict input formats.
+
+#[test]
+fn byte_order_marks_are_accepted_and_empty_files_refused() {
+    let dir = scratch("rel-bom");
+    let json = file(&dir, "bom.json", &format!("\u{feff}{SQUARE}"));
+    assert!(run_ok(&["region", "resolve", &json]).contains("area 100"));
+    let geojson = file(
+        &dir,
+        "bom.geojson",
+        "\u{feff}{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [4, 0], [4, 4], [0, 0]]]}",
+    );
+    assert!(run_ok(&["region", "resolve", &geojson]).contains("area 8"));
+    let map = file(
+        &dir,
+        "bom.map",
+        "\u{feff}type octile\nheight 1\nwidth 3\nmap\n...\n",
+    );
+    assert!(run_ok(&["region", "resolve", &map]).contains("area 3"));
+    let grid = file(&dir, "bom.txt", "\u{feff}..#\n");
+    assert!(run_ok(&["region", "resolve", &grid]).contains("area 2"));
+    for (name, contents) in [
+        ("empty.map", ""),
+        ("blank.txt", "\n\n  \n"),
+        ("empty.json", "\u{feff}"),
+    ] {
+        let path = file(&dir, name, contents);
+        let outcome = run(&["build", &path, "--json", &strings(&dir.join("out.json"))]);
+        assert_fails(&outcome, &[&path, "the file is empty"]);
+    }
+    assert!(!dir.join("out.json").exists());
+}
+
+#[test]
+fn duplicate_keys_third_coordinates_and_odd_headers_are_errors() {
+    let dir = scratch("rel-strict");
+    let cases = [
+        (
+            "dup.json",
+            "{\"outlines\": [],\n \"outlines\": [[[[0, 0], [1, 0], [1, 1]]]]}",
+            "invalid JSON: line 2, column 11: the key `outlines` is given twice",
+        ),
+        (
+            "dupgeo.geojson",
+            "{\"type\": \"Polygon\", \"type\": \"Polygon\", \"coordinates\": []}",
+            "the key `type` is given twice",
+        ),
+        (
+            "third.json",
+            "{\"outlines\": [[[[0, 0], [1, 0, 5], [1, 1]]]]}",
+            "at outlines[0][0][1]: a point needs 2 coordinates, found 3",
+        ),
+        (
+            "twice.map",
+            "type octile\nheight 1\nwidth 2\nheight 1\nmap\n..\n",
+            "line 4: a second `height` line (the first is line 2)",
+        ),
+        (
+            "hex.map",
+            "type hex\nheight 1\nwidth 2\nmap\n..\n",
+            "line 1: type `hex` is not supported",
+        ),
+    ];
+    for (name, contents, expected) in cases {
+        let path = file(&dir, name, contents);
+        assert_fails(&run(&["region", "resolve", &path]), &[&path, expected]);
+    }
+    // GeoJSON keeps ignoring an altitude, as RFC 7946 allows.
+    let altitude = file(
+        &dir,
+        "alt.geojson",
+        "{\"type\": \"Polygon\", \"coordinates\": [[[0, 0, 9], [4, 0, 9], [4, 4, 9], [0, 0, 9]]]}",
+    );
+    assert!(run_ok(&["region", "resolve", &altitude]).contains("area 8"));
+}
+
+#[test]
+fn snap_bits_out_of_range_name_the_option() {
+    let outcome = run(&["build", &movingai("arena.map"), "--snap-bits", "17"]);
+    assert_fails(&outcome, &["`--snap-bits 17`: 17 is outside 0..=16"]);
+    let dir = scratch("rel-snap-bits");
+    let square = file(&dir, "P.json", SQUARE);
+    let outcome = run(&["region", "resolve", &square, "--snap-bits", "99"]);
+    assert_fails(&outcome, &["`--snap-bits 99`"]);
+}

@@ -66,6 +66,30 @@ pub use tilemap::{
     MAX_MAP_CELLS, MapParseError, TileMap, read_moving_ai_map, read_text_grid, read_tile_map,
 };
 
+/// The most characters of an input a message quotes.
+const LONGEST_QUOTE: usize = 40;
+
+/// `text` for a message: control characters escaped (a CR would move the cursor) and cut
+/// to [`LONGEST_QUOTE`] characters, with the full length when cut (a line of a file with
+/// CR line ends can be megabytes long).
+pub(crate) fn quote(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(LONGEST_QUOTE)
+        .flat_map(char::escape_debug)
+        .collect();
+    let count = text.chars().count();
+    if count > LONGEST_QUOTE {
+        out.push_str(&format!("… ({count} characters)"));
+    }
+    out
+}
+
+/// `text` without a UTF-8 byte-order mark at its start.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

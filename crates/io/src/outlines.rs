@@ -1,6 +1,7 @@
 //! Outline input: onepath's outline JSON files and GeoJSON geometries, read into
 //! [`Outline`]s with errors that name the JSON path at fault.
 
+use crate::{quote, without_bom};
 use onepath_build2d::{Outline, Vector2D};
 use serde_json::Value;
 use std::fmt;
@@ -61,20 +62,99 @@ impl fmt::Display for JsonPath<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             JsonPath::Root => f.write_str("$"),
-            JsonPath::Key(JsonPath::Root, key) => write!(f, "{key}"),
-            JsonPath::Key(parent, key) => write!(f, "{parent}.{key}"),
+            JsonPath::Key(JsonPath::Root, key) => write!(f, "{}", quote(key)),
+            JsonPath::Key(parent, key) => write!(f, "{parent}.{}", quote(key)),
             JsonPath::Index(parent, i) => write!(f, "{parent}[{i}]"),
         }
     }
 }
 
-/// Parses JSON text, turning a syntax error into [`JsonInputError::Syntax`].
+/// Parses JSON text, turning a syntax error into [`JsonInputError::Syntax`]. A UTF-8
+/// byte-order mark at the start is skipped, and a key given twice in one object is an
+/// error (JSON leaves it open; silently keeping one of the two would hide a mistake).
 pub fn parse_json(text: &str) -> Result<Value, JsonInputError> {
-    serde_json::from_str(text).map_err(|e| JsonInputError::Syntax {
-        line: e.line(),
-        column: e.column(),
-        message: strip_position(&e.to_string()),
-    })
+    serde_json::from_str::<StrictValue>(without_bom(text))
+        .map(|v| v.0)
+        .map_err(|e| JsonInputError::Syntax {
+            line: e.line(),
+            column: e.column(),
+            message: strip_position(&e.to_string()),
+        })
+}
+
+/// A JSON value read by [`StrictVisitor`]: like `serde_json::Value`, but an object with a
+/// key given twice is an error.
+struct StrictValue(Value);
+
+impl<'de> serde::Deserialize<'de> for StrictValue {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor).map(StrictValue)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(StrictValue(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut members = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if members.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "the key `{}` is given twice",
+                    quote(&key)
+                )));
+            }
+            let StrictValue(value) = map.next_value()?;
+            members.insert(key, value);
+        }
+        Ok(Value::Object(members))
+    }
 }
 
 /// serde_json appends " at line L column C" to its messages; the position is reported
@@ -153,7 +233,10 @@ fn snap_bits_member(
         .ok_or_else(|| {
             content(
                 &path,
-                format!("expected a non-negative integer, found {value}"),
+                format!(
+                    "expected a non-negative integer, found {}",
+                    quote(&value.to_string())
+                ),
             )
         })
 }
@@ -200,7 +283,7 @@ fn read_rings(
             let mut points = array(ring, &ring_path)?
                 .iter()
                 .enumerate()
-                .map(|(v, point)| read_point(point, &JsonPath::Index(&ring_path, v)))
+                .map(|(v, point)| read_point(point, &JsonPath::Index(&ring_path, v), geojson))
                 .collect::<Result<Vec<_>, _>>()?;
             if geojson && points.len() > 1 && points.first() == points.last() {
                 points.pop();
@@ -211,10 +294,15 @@ fn read_rings(
     Ok(Outline::new(rings))
 }
 
-fn read_point(value: &Value, path: &JsonPath<'_>) -> Result<Vector2D, JsonInputError> {
+fn read_point(
+    value: &Value,
+    path: &JsonPath<'_>,
+    geojson: bool,
+) -> Result<Vector2D, JsonInputError> {
     let items = array(value, path)?;
-    // GeoJSON positions may carry an altitude as a third number; it is ignored.
-    if items.len() < 2 {
+    // GeoJSON positions may carry an altitude as a third number (RFC 7946); it is ignored.
+    // An outline file's point is exactly `[x, y]`: a third number there is a mistake.
+    if items.len() < 2 || (!geojson && items.len() > 2) {
         return Err(content(
             path,
             format!("a point needs 2 coordinates, found {}", items.len()),
@@ -298,7 +386,8 @@ fn geojson_object(
             return Err(content(
                 &type_path,
                 format!(
-                    "`{other}` is not supported (use Polygon, MultiPolygon, Feature or FeatureCollection)"
+                    "`{}` is not supported (use Polygon, MultiPolygon, Feature or FeatureCollection)",
+                    quote(other)
                 ),
             ));
         }
