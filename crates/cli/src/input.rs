@@ -3,7 +3,7 @@
 
 use crate::output::counted;
 use crate::{CliError, library_error};
-use onepath_build2d::{Geometry2DOptions, Region, Vector2D};
+use onepath_build2d::{Axis, Error, Geometry2DOptions, Location, Region, Vector2D};
 use onepath_io::{JsonInputError, YAxis, read_outlines, read_tile_map};
 use std::path::Path;
 
@@ -148,8 +148,34 @@ pub(crate) fn load_text(
         let file = read_outlines(text).map_err(|e| at(json_message(&e)))?;
         let options =
             Geometry2DOptions::with_snap_bits(file.snap_bits.unwrap_or(settings.snap_bits));
-        let region =
-            Region::from_outlines(&file.outlines, &options).map_err(|e| at(e.to_string()))?;
+        let region = Region::from_outlines(&file.outlines, &options).map_err(|e| {
+            // A vertex or ring error also names its place in the file as a JSON path.
+            let location = match &e {
+                Error::OutOfRange { location, .. } | Error::InvalidArgument { location, .. } => {
+                    Some(location)
+                }
+                _ => None,
+            };
+            let place = match location {
+                Some(Location::Vertex {
+                    outline,
+                    ring,
+                    vertex,
+                    axis,
+                }) => {
+                    let axis = usize::from(matches!(axis, Axis::Y));
+                    file.json_path(*outline, *ring, Some(*vertex), Some(axis))
+                }
+                Some(Location::Ring { outline, ring }) => {
+                    file.json_path(*outline, *ring, None, None)
+                }
+                _ => None,
+            };
+            match place {
+                Some(path) => at(format!("{e} (at {path})")),
+                None => at(e.to_string()),
+            }
+        })?;
         return Ok(Input {
             name: name.to_string(),
             region,
@@ -176,12 +202,12 @@ pub(crate) fn load_text(
         &options,
     )
     .map_err(|e| match e {
-        onepath_build2d::Error::OutOfRange {
-            location: location @ onepath_build2d::Location::GridLine { .. },
+        Error::OutOfRange {
+            location: location @ Location::GridLine { .. },
             message,
         }
-        | onepath_build2d::Error::InvalidArgument {
-            location: location @ onepath_build2d::Location::GridLine { .. },
+        | Error::InvalidArgument {
+            location: location @ Location::GridLine { .. },
             message,
         } if settings.cell_size_given => CliError::new(format!(
             "{name}: option `--cell-size`: {location}: {message}"

@@ -660,3 +660,119 @@ fn snap_bits_out_of_range_name_the_option() {
     let outcome = run(&["region", "resolve", &square, "--snap-bits", "99"]);
     assert_fails(&outcome, &["`--snap-bits 99`"]);
 }
+
+// Smaller things: JSON paths for coordinate errors, and results that read back as input.
+
+#[test]
+fn coordinate_errors_of_geojson_give_a_json_path() {
+    let dir = scratch("rel-geojson-path");
+    let far = file(
+        &dir,
+        "far.geojson",
+        "{\"type\": \"FeatureCollection\", \"features\": [\
+         {\"type\": \"Feature\", \"geometry\": null},\
+         {\"type\": \"Feature\", \"geometry\": {\"type\": \"MultiPolygon\", \"coordinates\": [\
+           [[[0, 0], [1, 0], [1, 1], [0, 0]]],\
+           [[[0, 0], [1, 0], [1, 1], [0, 0]], [[0, 0], [2, 0], [2, 1e7], [0, 0]]]]}}]}",
+    );
+    assert_fails(
+        &run(&["region", "resolve", &far]),
+        &[
+            "outline 1, ring 1, vertex 2 (y)",
+            "(at features[1].geometry.coordinates[1][1][2][1])",
+        ],
+    );
+    let short = file(
+        &dir,
+        "short.geojson",
+        "{\"type\": \"Polygon\", \"coordinates\": [[[0, 0], [1, 0], [0, 0]]]}",
+    );
+    assert_fails(
+        &run(&["region", "resolve", &short]),
+        &["outline 0, ring 0", "(at coordinates[0])"],
+    );
+    let outline = file(
+        &dir,
+        "far.json",
+        "{\"outlines\": [[[[0, 0], [1e7, 0], [1, 1]]]]}",
+    );
+    assert_fails(
+        &run(&["build", &outline]),
+        &[
+            "outline 0, ring 0, vertex 1 (x)",
+            "(at outlines[0][0][1][0])",
+        ],
+    );
+}
+
+#[test]
+fn results_read_back_as_input() {
+    let dir = scratch("rel-read-back");
+    let room = movingai("room-32-32-4.map");
+    let first = dir.join("first.json");
+    let summary = run_ok(&[
+        "region",
+        "difference",
+        &room,
+        &support::own_data("rooms.json"),
+        "--json",
+        &strings(&first),
+    ]);
+    let result_line = summary
+        .lines()
+        .find(|l| l.contains("result:"))
+        .unwrap()
+        .to_string();
+    // The result file is an input: the same region, written as the same bytes.
+    let second = dir.join("second.json");
+    let again = run_ok(&[
+        "region",
+        "resolve",
+        &strings(&first),
+        "--json",
+        &strings(&second),
+    ]);
+    assert!(
+        again.contains(result_line.trim().trim_start_matches("result: ")),
+        "{again}"
+    );
+    assert_eq!(fs::read(&first).unwrap(), fs::read(&second).unwrap());
+    // So are the JSON files of the meshes (their region), and the build's.
+    for command in [
+        vec!["partition", room.as_str()],
+        vec!["build", room.as_str(), "--agent-radius", "0.3"],
+    ] {
+        let mesh = dir.join(format!("{}.json", command[0]));
+        let mut args = command.clone();
+        let mesh_path = strings(&mesh);
+        args.extend(["--json", &mesh_path]);
+        run_ok(&args);
+        let back = dir.join(format!("{}-back.json", command[0]));
+        run_ok(&["region", "resolve", &mesh_path, "--json", &strings(&back)]);
+        let (a, b) = (support::read_json(&mesh), support::read_json(&back));
+        assert_eq!(a["rings"], b["rings"], "{}", command[0]);
+        assert_eq!(a["area2_grid"], b["area2_grid"], "{}", command[0]);
+    }
+    // An offset grown past 2^21 is a result that cannot be read back (documented).
+    let edge = file(
+        &dir,
+        "edge.json",
+        "{\"outlines\": [[[[2097000, 0], [2097100, 0], [2097100, 100]]]]}",
+    );
+    let grown = dir.join("grown.json");
+    run_ok(&[
+        "region",
+        "offset",
+        &edge,
+        "--distance",
+        "1000",
+        "--join",
+        "square",
+        "--json",
+        &strings(&grown),
+    ]);
+    assert_fails(
+        &run(&["region", "resolve", &strings(&grown)]),
+        &["exceeds 2^21", "(at rings[0]["],
+    );
+}

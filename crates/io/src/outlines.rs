@@ -17,6 +17,32 @@ pub struct OutlineFile {
     pub snap_bits: Option<u32>,
     /// The outlines, each read by the even-odd rule.
     pub outlines: Vec<Outline>,
+    /// The JSON path of each outline's list of rings (`outlines[2]`,
+    /// `features[1].geometry.coordinates[0]`, `rings`), so that a library error at
+    /// outline `o`, ring `r`, vertex `v` can be located at `{path}[r][v]`.
+    pub outline_paths: Vec<String>,
+}
+
+impl OutlineFile {
+    /// The JSON path of ring `ring` of outline `outline`, and with `vertex` of that
+    /// vertex, and with `axis` (0 for x, 1 for y) of that coordinate; `None` when the
+    /// outline has no recorded path.
+    pub fn json_path(
+        &self,
+        outline: usize,
+        ring: usize,
+        vertex: Option<usize>,
+        axis: Option<usize>,
+    ) -> Option<String> {
+        let mut path = format!("{}[{ring}]", self.outline_paths.get(outline)?);
+        if let Some(v) = vertex {
+            path += &format!("[{v}]");
+            if let Some(a) = axis {
+                path += &format!("[{a}]");
+            }
+        }
+        Some(path)
+    }
 }
 
 /// A JSON input that cannot be read: either not JSON at all, or JSON whose content is
@@ -179,7 +205,9 @@ pub fn read_outlines(text: &str) -> Result<OutlineFile, JsonInputError> {
 
 /// Reads an outline file: `{"snap_bits": 16, "outlines": [[ring, ...], ...]}` where a ring
 /// is `[[x, y], ...]`; `snap_bits` may be left out. Each ring is closed from its last
-/// vertex back to its first; a repeated closing vertex is harmless.
+/// vertex back to its first; a repeated closing vertex is harmless. onepath's own result
+/// JSON (`{"snap_bits", "rings", "area", ...}`) is read too: its rings become one outline,
+/// the same region.
 pub fn read_outline_file(text: &str) -> Result<OutlineFile, JsonInputError> {
     outline_file(&parse_json(text)?)
 }
@@ -241,9 +269,57 @@ fn snap_bits_member(
         })
 }
 
+/// The members of onepath's result JSON (`docs/cli.md`) besides `snap_bits` and `rings`:
+/// a result read back as input keeps its region and ignores the meshes.
+const RESULT_MEMBERS: [&str; 10] = [
+    "area",
+    "area2_grid",
+    "vertices",
+    "triangles",
+    "triangle_neighbors",
+    "triangle_count",
+    "max_vertices_per_polygon",
+    "polygons",
+    "polygon_neighbors",
+    "timings_ms",
+];
+
+/// Reads onepath's result JSON as input: its `rings` (outer rings counter-clockwise,
+/// holes clockwise, none crossing) are one outline, which the even-odd rule reads as the
+/// same region.
+fn result_file(
+    map: &serde_json::Map<String, Value>,
+    root: &JsonPath<'_>,
+) -> Result<OutlineFile, JsonInputError> {
+    if let Some(unknown) = map.keys().find(|k| {
+        !(matches!(k.as_str(), "snap_bits" | "rings") || RESULT_MEMBERS.contains(&k.as_str()))
+    }) {
+        return Err(content(
+            &JsonPath::Key(root, unknown),
+            "unknown member (a result file has `snap_bits`, `rings` and the members of docs/cli.md)",
+        ));
+    }
+    let snap_bits = snap_bits_member(map, root)?;
+    let rings_path = JsonPath::Key(root, "rings");
+    let outline = read_rings(&map["rings"], &rings_path, false)?;
+    let outlines = if outline.rings.is_empty() {
+        Vec::new()
+    } else {
+        vec![outline]
+    };
+    Ok(OutlineFile {
+        snap_bits,
+        outline_paths: vec![rings_path.to_string(); outlines.len()],
+        outlines,
+    })
+}
+
 fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     let root = JsonPath::Root;
     let map = object(value, &root)?;
+    if map.contains_key("rings") && !map.contains_key("outlines") {
+        return result_file(map, &root);
+    }
     if let Some(unknown) = map
         .keys()
         .find(|k| !matches!(k.as_str(), "snap_bits" | "outlines"))
@@ -258,7 +334,8 @@ fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     let list = map
         .get("outlines")
         .ok_or_else(|| content(&root, "missing member `outlines`"))?;
-    let outlines = array(list, &outlines_path)?
+    let list = array(list, &outlines_path)?;
+    let outlines = list
         .iter()
         .enumerate()
         .map(|(i, rings)| read_rings(rings, &JsonPath::Index(&outlines_path, i), false))
@@ -266,6 +343,9 @@ fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     Ok(OutlineFile {
         snap_bits,
         outlines,
+        outline_paths: (0..list.len())
+            .map(|i| JsonPath::Index(&outlines_path, i).to_string())
+            .collect(),
     })
 }
 
@@ -332,10 +412,12 @@ fn geojson_outlines(value: &Value) -> Result<OutlineFile, JsonInputError> {
         None => None,
     };
     let mut outlines = Vec::new();
-    geojson_object(value, &root, &mut outlines)?;
+    let mut outline_paths = Vec::new();
+    geojson_object(value, &root, &mut outlines, &mut outline_paths)?;
     Ok(OutlineFile {
         snap_bits,
         outlines,
+        outline_paths,
     })
 }
 
@@ -343,6 +425,7 @@ fn geojson_object(
     value: &Value,
     path: &JsonPath<'_>,
     out: &mut Vec<Outline>,
+    paths: &mut Vec<String>,
 ) -> Result<(), JsonInputError> {
     let map = object(value, path)?;
     let type_path = JsonPath::Key(path, "type");
@@ -362,24 +445,27 @@ fn geojson_object(
                 .iter()
                 .enumerate()
             {
-                geojson_object(feature, &JsonPath::Index(&features_path, i), out)?;
+                geojson_object(feature, &JsonPath::Index(&features_path, i), out, paths)?;
             }
         }
         "Feature" => {
             let geometry = member("geometry")?;
             // A feature without geometry (`null`) is legal GeoJSON and adds nothing.
             if !geometry.is_null() {
-                geojson_object(geometry, &JsonPath::Key(path, "geometry"), out)?;
+                geojson_object(geometry, &JsonPath::Key(path, "geometry"), out, paths)?;
             }
         }
         "Polygon" => {
             let coords = JsonPath::Key(path, "coordinates");
             out.push(read_rings(member("coordinates")?, &coords, true)?);
+            paths.push(coords.to_string());
         }
         "MultiPolygon" => {
             let coords = JsonPath::Key(path, "coordinates");
             for (i, polygon) in array(member("coordinates")?, &coords)?.iter().enumerate() {
-                out.push(read_rings(polygon, &JsonPath::Index(&coords, i), true)?);
+                let polygon_path = JsonPath::Index(&coords, i);
+                out.push(read_rings(polygon, &polygon_path, true)?);
+                paths.push(polygon_path.to_string());
             }
         }
         other => {
