@@ -15,8 +15,12 @@ Commands:
 
 Inputs are Moving AI .map files, text grids (`#` blocked, `.` free) or outline
 files (.json: {\"snap_bits\": 16, \"outlines\": [[[[x, y], ...], ...], ...]}, or
-GeoJSON .geojson). Errors print one line and exit with status 2; a failed run
-writes no file.
+GeoJSON .geojson); onepath's own JSON results read back as outline files.
+Errors print one line and exit with status 2; a failed run writes no file.
+Output paths are checked before any work; `-` is standard output, FIFOs and
+devices are written in place, symbolic links are followed. The memory a command
+needs is estimated first and checked (--memory-limit SIZE, default: the memory
+available).
 
 Options for every command: -h, --help (this text, or a command's), -V, --version.
 Run `onepath COMMAND --help` for a command's options. The file formats are
