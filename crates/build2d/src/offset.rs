@@ -45,12 +45,19 @@ fn limit(snap_bits: u32) -> i64 {
     OFFSET_LIMIT_USER_UNITS << snap_bits
 }
 
-/// Checks an arc tolerance: finite and not negative (decisions D10).
-pub(crate) fn check_arc_tolerance(arc_tolerance: f64) -> Result<()> {
+/// Checks an arc tolerance: finite and not negative (decisions D10), and finite in grid
+/// units once scaled by `scale` (`2^snap_bits`), which a value near `f64::MAX` is not.
+pub(crate) fn check_arc_tolerance(arc_tolerance: f64, scale: f64) -> Result<()> {
     if !arc_tolerance.is_finite() || arc_tolerance < 0.0 {
         return Err(Error::invalid(
             Location::Argument("arc_tolerance"),
             format!("{arc_tolerance} must be finite and not negative"),
+        ));
+    }
+    if !(arc_tolerance * scale).is_finite() {
+        return Err(Error::out_of_range(
+            Location::Argument("arc_tolerance"),
+            format!("{arc_tolerance:e} overflows when scaled to grid units (times {scale})"),
         ));
     }
     Ok(())
@@ -77,7 +84,7 @@ impl Region {
                 format!("{distance} must be finite with magnitude at most 2^20"),
             ));
         }
-        check_arc_tolerance(arc_tolerance)?;
+        check_arc_tolerance(arc_tolerance, self.options().scale())?;
         if distance == 0.0 || self.is_empty() {
             return Ok(self.clone());
         }

@@ -60,6 +60,18 @@ impl Mesh2DPipeline {
                 format!("{} must be finite and positive", self.cell_size),
             ));
         }
+        // The cell size sets the shrink's arc tolerance, which must stay finite in grid
+        // units (a cell size near `f64::MAX` overflows when scaled).
+        let scale = region.options().scale();
+        if !(self.arc_tolerance() * scale).is_finite() {
+            return Err(Error::out_of_range(
+                Location::Argument("cell_size"),
+                format!(
+                    "{:e} is too large: the shrink's arc tolerance overflows in grid units",
+                    self.cell_size
+                ),
+            ));
+        }
         if !self.agent_radius.is_finite() || self.agent_radius < 0.0 {
             return Err(Error::invalid(
                 Location::Argument("agent_radius"),
