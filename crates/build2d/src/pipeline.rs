@@ -53,7 +53,7 @@ impl Mesh2DPipeline {
         pipeline_arc_tolerance(self.cell_size, self.agent_radius)
     }
 
-    fn validate(&self) -> Result<()> {
+    fn validate(&self, region: &Region) -> Result<()> {
         if !self.cell_size.is_finite() || self.cell_size <= 0.0 {
             return Err(Error::invalid(
                 Location::Argument("cell_size"),
@@ -94,7 +94,7 @@ impl Mesh2DPipeline {
     /// arcs of `m` vertices (`m` from [`Mesh2DPipeline::arc_tolerance`]). A radius of 0 or an
     /// empty region returns the region unchanged.
     pub fn shrink(&self, region: &Region) -> Result<Region> {
-        self.validate()?;
+        self.validate(region)?;
         if self.agent_radius == 0.0 || region.is_empty() {
             return Ok(region.clone());
         }
