@@ -16,9 +16,19 @@ pub(crate) struct Crossings {
     pub(crate) pairs: usize,
 }
 
+/// The fewest collected crossing points at which [`find_crossings`] removes duplicates.
+const COMPACT_MIN: usize = 1 << 12;
+
 /// Finds every pair of fragments that properly cross (all four orientations non-zero and
 /// opposite in pairs, decisions D8) and rounds each crossing once by `floor(x + 1/2)`
 /// (spec step 2). When `dirty` is given, both fragments of each crossing pair are marked.
+///
+/// The rounded points are deduplicated as they are produced: whenever the collected points
+/// reach twice the distinct ones seen at the last clean-up (at least [`COMPACT_MIN`]), they
+/// are sorted and deduplicated. Memory stays linear in the distinct hot pixels, not in the
+/// crossing pairs, which `n` segments crossing near one point make quadratic while their
+/// rounded points are far fewer (issue #24); each clean-up sorts at most twice the points
+/// collected since the last, so the time is that of sorting all of them once.
 pub(crate) fn find_crossings(
     index: &CandidateIndex,
     fragments: &[Fragment],
@@ -26,10 +36,16 @@ pub(crate) fn find_crossings(
     stats: &mut ArrangeStats,
 ) -> Crossings {
     let mut points = Vec::new();
+    let mut compact_at = COMPACT_MIN;
     let mut pairs = 0usize;
     index.for_each_crossing(fragments, &mut stats.candidate_pairs, |i, j| {
         let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
         points.push(crossing_point(a.p, a.q, b.p, b.q));
+        if points.len() >= compact_at {
+            points.sort_unstable();
+            points.dedup();
+            compact_at = (2 * points.len()).max(COMPACT_MIN);
+        }
         pairs += 1;
         if let Some(marks) = dirty.as_deref_mut() {
             marks[i as usize] = true;
