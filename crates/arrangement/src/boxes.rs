@@ -96,6 +96,9 @@ pub(crate) fn for_each_box_pair(fragments: &[Fragment], mut test: impl FnMut(usi
     let mut leaving: Vec<u32> = (0..fragments.len() as u32).collect();
     leaving.sort_unstable_by_key(|&k| fragments[k as usize].q.x);
     let mut left = 0;
+    // The fragments in the tree that have not left the sweep. A fragment whose y range is
+    // a single value never holds another's lowest y above its own, so it stays out.
+    let mut in_tree = 0usize;
     for (j, b) in fragments.iter().enumerate() {
         let x = b.p.x;
         // Fragments whose x range ends before `x` came earlier and are done.
@@ -104,14 +107,18 @@ pub(crate) fn for_each_box_pair(fragments: &[Fragment], mut test: impl FnMut(usi
             if a.q.x >= x {
                 break;
             }
-            by_lowest.remove(&(a.y_range().0, k));
+            let (lo, hi) = a.y_range();
+            by_lowest.remove(&(lo, k));
+            in_tree = in_tree.saturating_sub(usize::from(lo < hi));
             left += 1;
         }
         let (lo, hi) = b.y_range();
         for &(_, i) in by_lowest.range((lo, 0)..=(hi, u32::MAX)) {
             test(i as usize, j);
         }
-        let mut node = rank(lo) + size;
+        // With no live fragment in the tree its lists hold only finished ones, which the
+        // next walk drops.
+        let mut node = if in_tree > 0 { rank(lo) + size } else { 0 };
         while node >= 1 {
             let list = &mut lists[node];
             list.retain(|&i| fragments[i as usize].q.x >= x);
@@ -123,6 +130,10 @@ pub(crate) fn for_each_box_pair(fragments: &[Fragment], mut test: impl FnMut(usi
             node /= 2;
         }
         by_lowest.insert((lo, j as u32));
+        if lo == hi {
+            continue;
+        }
+        in_tree += 1;
         let (mut l, mut r) = (rank(lo) + size, rank(hi) + size + 1);
         while l < r {
             if l & 1 == 1 {
