@@ -47,6 +47,7 @@ mod fragment;
 mod grid;
 mod invariants;
 mod options;
+mod orthogonal;
 mod passes;
 mod pipeline;
 mod radix;

@@ -3,7 +3,8 @@
 
 use crate::error::ArrangementError;
 use crate::fragment::{Fragment, merge_sorted_points};
-use crate::options::{ArrangeOptions, ArrangeStats};
+use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
+use crate::orthogonal::{arrange_orthogonal, is_orthogonal};
 use crate::passes::{
     find_crossings, keyed_piece, merge_keyed, merged_pieces_of, pixel_index, reroute,
 };
@@ -82,9 +83,24 @@ pub(crate) fn run(
             e.operand.unit_delta(),
         )
     });
-    let (unique, _) = merge_keyed(keyed.collect(), &hot);
+    let (unique, unique_ids) = merge_keyed(keyed.collect(), &hot);
     drop(pixel_of_slot);
     stats.unique_edges = unique.len();
+    // Axis-parallel input needs no candidate search, no rational and no repair: the exact
+    // integer sweeps of `orthogonal.rs` give the same arrangement.
+    if options.search == CandidateSearch::Auto
+        && !with_trace
+        && !options.omit_initial_crossings
+        && is_orthogonal(&unique)
+    {
+        let arrangement = arrange_orthogonal(&unique, &unique_ids, hot, &mut stats);
+        return Ok(RunOutput {
+            arrangement,
+            stats,
+            traces: None,
+        });
+    }
+    drop(unique_ids);
 
     let (mut index, fallback) = CandidateIndex::build(options.search, &unique, &hot);
     stats.fallback_taken = fallback;
