@@ -46,6 +46,7 @@ mod error;
 mod fragment;
 mod grid;
 mod invariants;
+mod mixed;
 mod options;
 mod orthogonal;
 mod passes;

@@ -43,7 +43,7 @@ pub(crate) fn arrange_orthogonal(
     hot: Vec<GridPoint>,
     stats: &mut ArrangeStats,
 ) -> Arrangement {
-    let crossings = crossing_points(unique, stats);
+    let crossings = crossing_points(unique.iter(), stats);
     let (hot, remap) = merge_with_remap(hot, &crossings);
     let ids: Vec<[u32; 2]> = ids
         .iter()
@@ -51,12 +51,30 @@ pub(crate) fn arrange_orthogonal(
         .collect();
     stats.hot_pixels = hot.len();
     stats.repair_rounds = u32::from(!unique.is_empty());
+    let pieces = axis_pieces(unique, &ids, &hot, |_| true);
+    stats.fragments = pieces.len();
+    assemble(pieces, &hot)
+}
+
+/// Step 3 and the merge of step 5 for the axis-parallel fragments `k` with `take(k)`
+/// (endpoints `ids[k]` in the sorted `hot` pixels, which hold every hot pixel): per line,
+/// the stretches between consecutive hot pixels covered with a non-zero sum of deltas,
+/// keyed by their pixel indices.
+pub(crate) fn axis_pieces(
+    fragments: &[Fragment],
+    ids: &[[u32; 2]],
+    hot: &[GridPoint],
+    take: impl Fn(usize) -> bool,
+) -> Vec<([u32; 2], [i32; 2])> {
     // Net deltas entering at each pixel, per orientation: a fragment adds its delta at
     // its first pixel and takes it back at its last.
     let n = hot.len();
     let mut rows = vec![[0i32; 2]; n];
     let mut columns = vec![[0i32; 2]; n];
-    for (f, &[p, q]) in unique.iter().zip(&ids) {
+    for (k, (f, &[p, q])) in fragments.iter().zip(ids).enumerate() {
+        if !take(k) {
+            continue;
+        }
         let diff = if f.p.y == f.q.y {
             &mut rows
         } else {
@@ -69,38 +87,37 @@ pub(crate) fn arrange_orthogonal(
     let mut pieces: Vec<([u32; 2], [i32; 2])> = Vec::new();
     // Vertical lines: `hot` is in (x, y) order, so each column's pixels are consecutive.
     let order: Vec<u32> = (0..n as u32).collect();
-    sweep_lines(&order, &hot, &columns, |c| c.x, &mut pieces);
+    sweep_lines(&order, hot, &columns, |c| c.x, &mut pieces);
     // Horizontal lines: the pixels in (y, x) order.
     let mut by_row = order;
     radix::sort_by_point(&mut by_row, |&i| {
         GridPoint::new(hot[i as usize].y, hot[i as usize].x)
     });
-    sweep_lines(&by_row, &hot, &rows, |c| c.y, &mut pieces);
-    stats.fragments = pieces.len();
-    assemble(pieces, &hot)
+    sweep_lines(&by_row, hot, &rows, |c| c.y, &mut pieces);
+    pieces
 }
 
 /// Every proper crossing of a horizontal and a vertical fragment, as sorted distinct grid
 /// points. A sweep over the vertical fragments in increasing x keeps the number of active
 /// horizontal fragments per row, so each vertical fragment at x sees exactly the rows of
 /// the horizontal fragments with `x1 < x < x2` and takes those strictly between its ends.
-fn crossing_points(unique: &[Fragment], stats: &mut ArrangeStats) -> Vec<GridPoint> {
-    // `unique` is sorted by its first point, so the starts and the columns come in x order.
-    let starts: Vec<(i64, i64)> = unique
-        .iter()
+pub(crate) fn crossing_points<'a>(
+    fragments: impl Iterator<Item = &'a Fragment> + Clone,
+    stats: &mut ArrangeStats,
+) -> Vec<GridPoint> {
+    // The fragments come sorted by their first point, so the starts and the columns come
+    // in x order.
+    let starts: Vec<(i64, i64)> = fragments
+        .clone()
         .filter(|f| f.p.y == f.q.y)
         .map(|f| (f.p.x, f.p.y))
         .collect();
-    let columns: Vec<(i64, i64, i64)> = unique
-        .iter()
+    let columns: Vec<(i64, i64, i64)> = fragments
+        .clone()
         .filter(|f| f.p.y != f.q.y)
         .map(|f| (f.p.x, f.p.y, f.q.y))
         .collect();
-    let mut ends: Vec<GridPoint> = unique
-        .iter()
-        .filter(|f| f.p.y == f.q.y)
-        .map(|f| f.q)
-        .collect();
+    let mut ends: Vec<GridPoint> = fragments.filter(|f| f.p.y == f.q.y).map(|f| f.q).collect();
     radix::sort_by_point(&mut ends, |&c| c);
     let mut active: BTreeMap<i64, u32> = BTreeMap::new();
     let (mut s, mut e) = (0, 0);
@@ -138,7 +155,10 @@ fn crossing_points(unique: &[Fragment], stats: &mut ArrangeStats) -> Vec<GridPoi
 }
 
 /// `hot` and the sorted distinct `extra` merged, with the new index of every old pixel.
-fn merge_with_remap(hot: Vec<GridPoint>, extra: &[GridPoint]) -> (Vec<GridPoint>, Vec<u32>) {
+pub(crate) fn merge_with_remap(
+    hot: Vec<GridPoint>,
+    extra: &[GridPoint],
+) -> (Vec<GridPoint>, Vec<u32>) {
     if extra.is_empty() {
         let remap = (0..hot.len() as u32).collect();
         return (hot, remap);

@@ -179,3 +179,29 @@ fn axis_parallel_inputs_take_the_orthogonal_path_with_the_same_bits() {
         verify(&edges, false, usize::MAX);
     }
 }
+
+#[test]
+fn mostly_axis_parallel_inputs_take_the_mixed_path_with_the_same_bits() {
+    // Walls and rectangle sides with short diagonal arcs, as tile-map shrinks make them:
+    // Auto takes the mixed path (more than half of the pieces axis-parallel) and must give
+    // every other search's arrangement.
+    let mut rng = Rng::new(0x0A7F);
+    for round in 0..2000 {
+        let n = 2 + rng.below(if round % 10 == 0 { 150 } else { 30 });
+        let r = [4, 12, 60, 1 << 24][rng.below(4)];
+        let mut edges = random_orthogonal_edges(&mut rng, n, r);
+        for _ in 0..1 + n / 3 {
+            let (x, y) = (rng.range(-r, r), rng.range(-r, r));
+            let (dx, dy) = (
+                rng.range(-r / 2 - 1, r / 2 + 1),
+                rng.range(-r / 2 - 1, r / 2 + 1),
+            );
+            edges.push(TaggedEdge::new(
+                GridPoint::new(x, y),
+                GridPoint::new(x + dx, y + dy),
+                [Operand::First, Operand::Second][rng.below(2)],
+            ));
+        }
+        verify(&edges, false, usize::MAX);
+    }
+}
