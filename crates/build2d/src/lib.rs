@@ -53,6 +53,17 @@
 //! - **No panics.** Bad input is an [`Error`] naming what is wrong and where (outline,
 //!   ring, vertex, grid line).
 //!
+//! # Point queries
+//!
+//! [`NavMesh::locate`] (the polygon holding a point), [`NavMesh::closest_point`] (the
+//! nearest walkable point, as a grid point inside the polygon it names) and
+//! [`NavMesh::polygons_in`] (the polygons meeting a rectangle) snap the query point to the
+//! mesh's grid once and then decide exactly, with no tolerance; a point on an edge or
+//! vertex shared by several polygons belongs to the one with the smallest index. The
+//! spatial index behind them (a uniform grid over the polygons and the boundary edges) is
+//! built on the first query, or by [`NavMesh::build_query_index`], and never changes an
+//! answer.
+//!
 //! # Optional features
 //!
 //! - `serde`: `Serialize` / `Deserialize` for the input and result types in a documented,
@@ -81,6 +92,8 @@ mod navmesh;
 mod offset;
 mod pipeline;
 mod polygons;
+mod query;
+mod query_index;
 mod region;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -94,6 +107,7 @@ pub use offset::{DISTANCE_LIMIT, Join};
 pub use onepath_predicates::GridPoint;
 pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
+pub use query::ClosestPoint;
 pub use region::Region;
 pub use triangulate::{ConvexPartition, Triangulation};
 

@@ -38,6 +38,8 @@ pub struct NavMesh {
     partition: ConvexPartition,
     fans: Vec<Vec<i32>>,
     timings: StageTimings,
+    /// The index of the point queries, built on first use (decisions D14, `query.rs`).
+    pub(crate) query_index: crate::query::LazyQueryIndex,
 }
 
 impl PartialEq for NavMesh {
@@ -82,6 +84,7 @@ impl NavMesh {
             partition,
             fans,
             timings: StageTimings::default(),
+            query_index: Default::default(),
         };
         mesh.check_invariants()?;
         Ok(mesh)
@@ -168,6 +171,7 @@ impl Mesh2DPipeline {
                 partition: partition_time,
                 fans: fans_time,
             },
+            query_index: Default::default(),
         })
     }
 }
