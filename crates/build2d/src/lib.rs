@@ -71,6 +71,10 @@
 //! - `geo-types`: `Outline` from `geo_types::Polygon` / `MultiPolygon`, and
 //!   [`Region::to_multi_polygon`].
 //! - `mint`: [`Vector2D`] to and from `mint::Point2` / `mint::Vector2`.
+//! - `polyanya`: `NavMesh::to_polyanya`, the mesh as a `polyanya::Mesh` in memory (the
+//!   mesh `onepath-io` writes as a file), and `Vector2D` into `polyanya::Coords` so query
+//!   points go straight into `Mesh::path`.
+//! - `glam`: [`Vector2D`] to and from `glam::DVec2` (exact) and `glam::Vec2`.
 //!
 //! # Where things come from
 //!
@@ -85,12 +89,16 @@ mod check;
 mod error;
 #[cfg(feature = "geo-types")]
 mod geo_impl;
+#[cfg(feature = "glam")]
+mod glam_impl;
 mod input;
 #[cfg(feature = "mint")]
 mod mint_impl;
 mod navmesh;
 mod offset;
 mod pipeline;
+#[cfg(feature = "polyanya")]
+mod polyanya_impl;
 mod polygons;
 mod query;
 mod query_index;
