@@ -9,6 +9,7 @@ mod help;
 mod input;
 mod options;
 mod output;
+mod path;
 
 use std::fmt;
 use std::io::Write;
@@ -116,6 +117,7 @@ fn dispatch(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
         "region" => commands::run_region(rest, stdout),
         "triangulate" => commands::run_triangulate(rest, stdout),
         "partition" => commands::run_partition(rest, stdout),
+        "path" => path::run_path(rest, stdout),
         other if other.starts_with('-') => {
             Err(CliError::usage("", format!("unknown option `{other}`")))
         }
