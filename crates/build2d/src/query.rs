@@ -14,7 +14,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 /// The query index a [`NavMesh`] builds on its first query (or on
-/// [`NavMesh::build_query_index`]) and keeps; clones share nothing and rebuild it.
+/// [`NavMesh::build_query_index`]) and keeps; a clone of the mesh carries a copy of it once
+/// it is built.
 #[derive(Clone, Default)]
 pub(crate) struct LazyQueryIndex(OnceLock<Result<QueryIndex>>);
 

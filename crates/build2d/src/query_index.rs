@@ -345,21 +345,15 @@ impl QueryIndex {
         let (glo, ghi) = self.extent();
         let (slo, _) = self.cell_box(x0 as usize, y0 as usize);
         let (_, shi) = self.cell_box(x1 as usize, y1 as usize);
-        let mut strips = Vec::with_capacity(4);
-        if x0 > 0 {
-            strips.push((glo, GridPoint::new(slo.x, ghi.y)));
-        }
-        if x1 < self.nx as i64 - 1 {
-            strips.push((GridPoint::new(shi.x, glo.y), ghi));
-        }
-        if y0 > 0 {
-            strips.push((glo, GridPoint::new(ghi.x, slo.y)));
-        }
-        if y1 < self.ny as i64 - 1 {
-            strips.push((GridPoint::new(glo.x, shi.y), ghi));
-        }
+        let strips = [
+            (x0 > 0).then_some((glo, GridPoint::new(slo.x, ghi.y))),
+            (x1 < self.nx as i64 - 1).then_some((GridPoint::new(shi.x, glo.y), ghi)),
+            (y0 > 0).then_some((glo, GridPoint::new(ghi.x, slo.y))),
+            (y1 < self.ny as i64 - 1).then_some((GridPoint::new(glo.x, shi.y), ghi)),
+        ];
         strips
             .iter()
+            .flatten()
             .map(|&(lo, hi)| {
                 let dx = i128::from((lo.x - p.x).max(p.x - hi.x).max(0));
                 let dy = i128::from((lo.y - p.y).max(p.y - hi.y).max(0));
