@@ -1,6 +1,6 @@
 //! onepath alone (the peers have no exact queries): `NavMesh::locate` and
 //! `NavMesh::closest_point` per query on the meshes of 512 x 512 Moving AI maps, and the
-//! index they build once (decisions D14).
+//! index they build once (decisions D18).
 //!
 //! `cargo bench -p onepath-benches --bench queries -- --warm-up-time 1 --measurement-time 3`
 

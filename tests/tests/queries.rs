@@ -1,4 +1,4 @@
-//! The navigation mesh's point queries (decisions D14) against brute force on every bundled
+//! The navigation mesh's point queries (decisions D18) against brute force on every bundled
 //! Moving AI map: `locate` over all polygons, `closest_point` over all boundary edges,
 //! `polygons_in` by an intersection test written independently of the library's.
 
@@ -132,7 +132,7 @@ fn locate_agrees_with_brute_force_on_every_map() {
     assert!(on_mesh > checked / 2, "{on_mesh} of {checked}");
 }
 
-/// The point of the closed polygon `c` that decisions D14 rounds the exact projection
+/// The point of the closed polygon `c` that decisions D18 rounds the exact projection
 /// `a + (num / den)·(b − a)` to, computed independently in `i128` (the maps' coordinates
 /// stay below 2^26, so every square below fits).
 fn reference_rounding(

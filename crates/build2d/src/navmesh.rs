@@ -38,7 +38,7 @@ pub struct NavMesh {
     partition: ConvexPartition,
     fans: Vec<Vec<i32>>,
     timings: StageTimings,
-    /// The index of the point queries, built on first use (decisions D14, `query.rs`).
+    /// The index of the point queries, built on first use (decisions D18, `query.rs`).
     pub(crate) query_index: crate::query::LazyQueryIndex,
 }
 

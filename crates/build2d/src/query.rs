@@ -1,4 +1,4 @@
-//! Exact point queries on a navigation mesh (decisions D14): `NavMesh::locate`,
+//! Exact point queries on a navigation mesh (decisions D18): `NavMesh::locate`,
 //! `NavMesh::closest_point` and `NavMesh::polygons_in`, decided on the grid by exact
 //! orientations and exact squared distances, with candidates from `query_index.rs`.
 
@@ -35,14 +35,14 @@ pub struct ClosestPoint {
     pub point: Vector2D,
     /// The point in grid units: in or on the boundary of [`ClosestPoint::polygon`].
     pub grid_point: GridPoint,
-    /// The polygon holding the point: [`NavMesh::locate_grid`] of it (decisions D14).
+    /// The polygon holding the point: [`NavMesh::locate_grid`] of it (decisions D18).
     pub polygon: usize,
     /// False when the (snapped) query point was already on the mesh and is returned as it
     /// is.
     pub moved: bool,
 }
 
-/// Checks that a grid point given to a query lies within `±2^39` (decisions D14).
+/// Checks that a grid point given to a query lies within `±2^39` (decisions D18).
 fn check_grid_point(p: GridPoint, argument: &'static str) -> Result<GridPoint> {
     if p.max_abs() > CONSTRUCTION_LIMIT as u64 {
         return Err(Error::out_of_range(
@@ -66,7 +66,7 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 }
 
 /// The exact point `a + (num / den)·(b − a)`, `0 < num < den`, rounded once to a grid point
-/// of the closed polygon `corners` (decisions D14): of the corners of the unit cell
+/// of the closed polygon `corners` (decisions D18): of the corners of the unit cell
 /// holding it, those in the polygon, the nearest, ties by `(x, y)`; else the grid point of
 /// the segment nearest to it, ties towards `a`.
 fn round_into(
@@ -124,7 +124,7 @@ impl NavMesh {
     /// Builds the index of the point queries now rather than on the first query (for
     /// example while a level loads). Later calls do nothing. The index is a uniform grid of
     /// about one cell per polygon listing the polygons and boundary edges that meet each
-    /// cell; it only proposes candidates (decisions D14).
+    /// cell; it only proposes candidates (decisions D18).
     ///
     /// Fails only for a mesh with a vertex beyond `±2^39` grid units (possible only for a
     /// mesh assembled by [`NavMesh::from_parts`]); every query then fails the same way.
@@ -140,7 +140,7 @@ impl NavMesh {
 
     /// The polygon containing `point` (user units, snapped to the grid), or `None` outside
     /// the mesh. A point on an edge or vertex shared by several polygons belongs to the one
-    /// with the smallest index (decisions D14). Exact: no tolerance is involved.
+    /// with the smallest index (decisions D18). Exact: no tolerance is involved.
     ///
     /// ```
     /// use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Outline, Region};
@@ -175,7 +175,7 @@ impl NavMesh {
     /// `None` only for a mesh without polygons. A point on the mesh is returned unmoved.
     ///
     /// Distances to the boundary edges are compared exactly; ties, the rounding of a
-    /// projection and the polygon named follow decisions D14.
+    /// projection and the polygon named follow decisions D18.
     pub fn closest_point(&self, point: impl Into<Vector2D>) -> Result<Option<ClosestPoint>> {
         let p = self.snap_point(point)?;
         self.closest_grid_point(p)
@@ -215,7 +215,7 @@ impl NavMesh {
 
     /// The polygons that share at least one point with the closed rectangle of opposite
     /// corners `a` and `b` (user units, snapped to the grid), in increasing index order,
-    /// decided exactly (decisions D14).
+    /// decided exactly (decisions D18).
     pub fn polygons_in(
         &self,
         a: impl Into<Vector2D>,

@@ -1,4 +1,4 @@
-//! The spatial index of the point queries (decisions D14): a uniform grid of square cells
+//! The spatial index of the point queries (decisions D18): a uniform grid of square cells
 //! over a mesh's bounding box that lists, per cell, the polygons and the boundary edges
 //! whose closed sets meet the cell's closed square. It only proposes candidates; the exact
 //! tests of `query.rs` decide every answer, so the cell size never changes a result.
@@ -136,7 +136,7 @@ fn to_u32(v: usize, what: &str) -> Result<u32> {
 
 impl QueryIndex {
     /// Builds the index of a partition. Fails when a vertex lies beyond `±2^39` grid units
-    /// (decisions D14: the construction limit keeps every query product within `i128`).
+    /// (decisions D18: the construction limit keeps every query product within `i128`).
     pub(crate) fn build(partition: &ConvexPartition) -> Result<Self> {
         let vertices = partition.vertices();
         if let Some(p) = vertices

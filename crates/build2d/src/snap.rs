@@ -32,7 +32,7 @@ fn coordinate_problem(v: f64) -> Option<String> {
     }
 }
 
-/// Validates and snaps one query point (decisions D14): each coordinate finite and within
+/// Validates and snaps one query point (decisions D18): each coordinate finite and within
 /// `2^21` (x before y), rounded once like input coordinates. Errors name `argument` and the
 /// axis.
 pub(crate) fn snap_query_point(

@@ -1,4 +1,4 @@
-//! The point queries' contract on small meshes (decisions D14): shared edges and vertices,
+//! The point queries' contract on small meshes (decisions D18): shared edges and vertices,
 //! the rounding of projections (slivers included), far and bad query points, the empty
 //! mesh, and the index built once and shared by threads. The brute-force comparisons on
 //! real maps are in `tests/tests/queries.rs`.

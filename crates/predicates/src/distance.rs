@@ -1,5 +1,5 @@
 //! Exact squared distances from a point to a closed segment, and the point of the segment
-//! nearest to it, as rationals compared without rounding (decisions D14).
+//! nearest to it, as rationals compared without rounding (decisions D18).
 
 use crate::{GridPoint, cross, dot};
 use std::cmp::Ordering;
