@@ -135,7 +135,6 @@ fn pipeline_shrink_and_build_of_adversarial_regions_are_valid() {
                 cell_size: rng.pick(&[unit, 8.0 * unit, 1.0]),
                 agent_radius: radius,
                 max_vertices_per_polygon: 3 + rng.below(14),
-                snap_bits: case.snap_bits,
             };
             built += usize::from(check_pipeline(&region, &pipeline, &case.name).is_some());
         }

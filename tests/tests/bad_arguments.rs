@@ -177,10 +177,7 @@ fn empty_input_is_the_empty_region_everywhere() {
                 .expect("0 x 7")
                 .is_empty()
         );
-        let pipeline = Mesh2DPipeline {
-            snap_bits: bits,
-            ..Mesh2DPipeline::new(1.0, 0.5)
-        };
+        let pipeline = Mesh2DPipeline::new(1.0, 0.5);
         let mesh = pipeline.build(&empty).expect("empty mesh");
         assert!(mesh.polygons().is_empty() && mesh.check_invariants().is_ok());
         assert!(

@@ -214,7 +214,6 @@ fn pipeline_outputs_are_valid_navmeshes() {
             cell_size: rng.pick(&[1.0, 0.25, unit]),
             agent_radius: rng.pick(&[0.0, unit, 0.1, 0.4, 1.0]),
             max_vertices_per_polygon: 3 + rng.below(14),
-            snap_bits: bits,
         };
         meshes += usize::from(check_pipeline(&region, &pipeline, &what).is_some());
         // The partition of the unshrunk region at another vertex limit.

@@ -185,9 +185,9 @@ fn closest_point_agrees_with_brute_force_over_all_boundary_edges() {
             .map(|i| corners(mesh, i))
             .collect();
         let mut edges = Vec::new();
-        for (i, (_, neighbours)) in mesh.polygons().iter().enumerate() {
+        for (i, polygon) in mesh.polygons().iter().enumerate() {
             let c = &polygons[i];
-            for (k, &n) in neighbours.iter().enumerate() {
+            for (k, &n) in polygon.neighbors.iter().enumerate() {
                 if n < 0 {
                     edges.push((i, c[k], c[(k + 1) % c.len()]));
                 }

@@ -8,7 +8,8 @@ mod support;
 use onepath_arrangement::{ArrangeStats, Operand, TaggedEdge};
 use onepath_build2d::{Geometry2DOptions, Region};
 use onepath_offset::{
-    OFFSET_LIMIT_USER_UNITS, round_offset_pieces, shrink_edges, square_offset_pieces,
+    OFFSET_LIMIT_USER_UNITS, piece_edges, round_offset_polygons, shrink_edges,
+    square_offset_polygons,
 };
 use onepath_predicates::GridPoint;
 use std::sync::atomic::Ordering;
@@ -81,13 +82,14 @@ fn the_repair_loop_only_verifies_at_every_stage_of_adversarial_input() {
         let limit = OFFSET_LIMIT_USER_UNITS << case.snap_bits;
         let rings = region.rings();
         for r in [1.0, 3.5, 40.0] {
-            if let Ok(pieces) = round_offset_pieces(rings, r, 2.0, limit) {
+            if let Ok(pieces) = round_offset_polygons(rings, r, 2.0, limit).map(|p| piece_edges(&p))
+            {
                 check_arrangement(
                     &with_pieces(&region, &pieces, Operand::First),
                     &what("round offset"),
                 );
             }
-            if let Ok(pieces) = square_offset_pieces(rings, r, limit) {
+            if let Ok(pieces) = square_offset_polygons(rings, r, limit).map(|p| piece_edges(&p)) {
                 check_arrangement(
                     &with_pieces(&region, &pieces, Operand::First),
                     &what("square offset"),

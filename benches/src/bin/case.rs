@@ -98,11 +98,14 @@ fn main() {
                 hash.add(p.x as u64);
                 hash.add(p.y as u64);
             }
-            for (polygon, neighbors) in mesh.polygons().iter() {
-                polygon.iter().for_each(|&v| hash.add(u64::from(v)));
-                neighbors.iter().for_each(|&n| hash.add(n as u64));
+            for polygon in mesh.polygons().iter() {
+                polygon
+                    .vertices
+                    .iter()
+                    .for_each(|&v| hash.add(u64::from(v)));
+                polygon.neighbors.iter().for_each(|&n| hash.add(n as u64));
             }
-            for fan in mesh.vertex_fans() {
+            for fan in mesh.vertex_fans().iter() {
                 hash.add(fan.len() as u64);
                 fan.iter().for_each(|&n| hash.add(n as u64));
             }

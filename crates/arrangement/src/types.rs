@@ -12,6 +12,11 @@ pub enum Operand {
     /// Both operands at once: the edge changes both windings by its direction's sign
     /// (the build's shrink feeds the region's own edges this way, decisions D8/D12).
     Both,
+    /// An edge standing for several input edges at once: it changes `[w0, w1]` by this
+    /// delta (negated against its direction), as that many coincident copies of it would.
+    /// The area cut of the build counts area `i` of `n` with weight `n + i` this way
+    /// (decisions D16).
+    Weighted([i32; 2]),
 }
 
 impl Operand {
@@ -22,6 +27,7 @@ impl Operand {
             Operand::First => [1, 0],
             Operand::Second => [0, 1],
             Operand::Both => [1, 1],
+            Operand::Weighted(delta) => delta,
         }
     }
 }

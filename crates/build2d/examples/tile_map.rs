@@ -41,8 +41,10 @@ fn main() -> Result<(), onepath_build2d::Error> {
         mesh.polygons().len()
     );
     let vertices = mesh.vertices_f64();
-    for (i, (polygon, neighbours)) in mesh.polygons().iter().enumerate() {
+    for (i, polygon) in mesh.polygons().iter().enumerate() {
+        let neighbours = polygon.neighbors;
         let corners: Vec<String> = polygon
+            .vertices
             .iter()
             .map(|&v| {
                 format!(

@@ -118,6 +118,17 @@ pub enum Error {
         /// The SnapBits of the right operand (or the pipeline).
         right: u32,
     },
+    /// A value breaks a promise of its type: reported by `check_invariants()`, and by
+    /// `from_parts` / `from_polygons` (and deserialisation) for parts that do not form a
+    /// valid value. `what` names the type (`"region"`, `"triangulation"`,
+    /// `"convex partition"`, `"navigation mesh"`).
+    #[error("invalid {what}: {message}")]
+    Invariant {
+        /// The kind of value checked.
+        what: &'static str,
+        /// Which promise is broken, and where.
+        message: String,
+    },
     /// A defect of the library (for example the snap-rounding repair loop still changing
     /// its output after 256 rounds). Never caused by bad input; please report it.
     #[error("internal error (a defect in onepath, please report it): {message}")]
@@ -139,6 +150,13 @@ impl Error {
         Error::InvalidArgument {
             location,
             message: message.into(),
+        }
+    }
+
+    pub(crate) fn invariant(what: &'static str, message: impl fmt::Display) -> Self {
+        Error::Invariant {
+            what,
+            message: message.to_string(),
         }
     }
 

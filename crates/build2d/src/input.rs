@@ -48,6 +48,10 @@ pub const COORDINATE_LIMIT: f64 = 2_097_152.0;
 /// The largest `snap_bits`: a grid unit of `2^-16` user units.
 pub const MAX_SNAP_BITS: u32 = 16;
 
+/// The `snap_bits` of [`Geometry2DOptions::default`] (the specification's default, 16):
+/// the one source of this default for the readers and the command line.
+pub const DEFAULT_SNAP_BITS: u32 = MAX_SNAP_BITS;
+
 /// Options shared by every operation: the snap grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -58,7 +62,9 @@ pub struct Geometry2DOptions {
 
 impl Default for Geometry2DOptions {
     fn default() -> Self {
-        Self { snap_bits: 16 }
+        Self {
+            snap_bits: DEFAULT_SNAP_BITS,
+        }
     }
 }
 

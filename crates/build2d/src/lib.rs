@@ -27,8 +27,9 @@
 //! let mesh = pipeline.build(&walkable)?;
 //! mesh.check_invariants().expect("a valid mesh");
 //! assert!(mesh.polygons().len() >= 4);
-//! for (vertices, neighbours) in mesh.polygons().iter() {
-//!     assert_eq!(vertices.len(), neighbours.len()); // -1 marks a wall
+//! for polygon in mesh.polygons().iter() {
+//!     // polygon.neighbors[i] is the polygon across edge i, or -1 at a wall.
+//!     assert_eq!(polygon.vertices.len(), polygon.neighbors.len());
 //! }
 //!
 //! // Offsets grow or shrink a region with round or square corners.
@@ -69,7 +70,7 @@
 //! - `serde`: `Serialize` / `Deserialize` for the input and result types in a documented,
 //!   stable shape; results are validated by their `check_invariants()` when read.
 //! - `geo-types`: `Outline` from `geo_types::Polygon` / `MultiPolygon`, and
-//!   [`Region::to_multi_polygon`].
+//!   `Region::to_multi_polygon`.
 //! - `mint`: [`Vector2D`] to and from `mint::Point2` / `mint::Vector2`.
 //! - `polyanya`: `NavMesh::to_polyanya`, the mesh as a `polyanya::Mesh` in memory (the
 //!   mesh `onepath-io` writes as a file), and `Vector2D` into `polyanya::Coords` so query
@@ -85,6 +86,8 @@
 //! predicates of `onepath-predicates`.
 #![forbid(unsafe_code)]
 
+mod area_mesh;
+mod areas;
 mod check;
 mod error;
 #[cfg(feature = "geo-types")]
@@ -106,17 +109,26 @@ mod region;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod snap;
+mod tile_build;
+mod tiles;
 mod triangulate;
 
+pub use areas::{AreaId, AreaMap, DEFAULT_AREA};
 pub use error::{Axis, Error, Location, Result};
-pub use input::{COORDINATE_LIMIT, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D};
+pub use input::{
+    COORDINATE_LIMIT, DEFAULT_SNAP_BITS, Geometry2DOptions, MAX_SNAP_BITS, Outline, Vector2D,
+};
 pub use navmesh::{NavMesh, StageTimings};
 pub use offset::{DISTANCE_LIMIT, Join};
+pub use onepath_convex::{
+    DEFAULT_MAX_VERTICES_PER_POLYGON, MAX_VERTEX_LIMIT, MIN_VERTEX_LIMIT, Polygon, VertexFans,
+};
 pub use onepath_predicates::GridPoint;
 pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
 pub use query::ClosestPoint;
 pub use region::Region;
+pub use tiles::{CellRect, TileEdge, TiledBuild, TiledNavMesh, TiledTimings};
 pub use triangulate::{ConvexPartition, Triangulation};
 
 #[cfg(doctest)]

@@ -1,15 +1,17 @@
-//! `NavMesh`: the build pipeline's result, and `Mesh2DPipeline::build`.
+//! `NavMesh`: the build pipeline's result, a region cut into convex polygons with adjacency
+//! and per-vertex fans.
 
-use crate::error::Result;
+use crate::areas::{AreaId, DEFAULT_AREA};
+use crate::error::{Error, Result};
 use crate::input::Vector2D;
-use crate::pipeline::Mesh2DPipeline;
 use crate::region::Region;
-use crate::triangulate::{ConvexPartition, check_vertex_limit};
+use crate::triangulate::ConvexPartition;
+use onepath_convex::VertexFans;
 use onepath_predicates::GridPoint;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// How long each stage of [`Mesh2DPipeline::build`] took (wall-clock; never part of a
-/// result's bits).
+/// How long each stage of [`Mesh2DPipeline::build`](crate::Mesh2DPipeline::build) took
+/// (wall-clock; never part of a result's bits).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StageTimings {
     /// The agent-radius shrink.
@@ -30,14 +32,18 @@ impl StageTimings {
 }
 
 /// A navigation mesh: the walkable region shrunk by the agent radius, cut into convex
-/// polygons with adjacency (decisions D6).
+/// polygons with adjacency (decisions D6), each polygon in one area (decisions D16).
 #[derive(Clone, Debug)]
 pub struct NavMesh {
-    region: Region,
-    triangle_count: usize,
-    partition: ConvexPartition,
-    fans: Vec<Vec<i32>>,
-    timings: StageTimings,
+    pub(crate) region: Region,
+    pub(crate) triangle_count: usize,
+    pub(crate) partition: ConvexPartition,
+    pub(crate) fans: VertexFans,
+    /// The area of each polygon, in polygon order.
+    pub(crate) areas: Vec<AreaId>,
+    /// Each area's part of `region`, in increasing id.
+    pub(crate) area_regions: Vec<(AreaId, Region)>,
+    pub(crate) timings: StageTimings,
     /// The index of the point queries, built on first use (decisions D18, `query.rs`).
     pub(crate) query_index: crate::query::LazyQueryIndex,
 }
@@ -49,40 +55,68 @@ impl PartialEq for NavMesh {
             && self.triangle_count == other.triangle_count
             && self.partition == other.partition
             && self.fans == other.fans
+            && self.areas == other.areas
+            && self.area_regions == other.area_regions
     }
 }
 
 impl Eq for NavMesh {}
 
+/// A broken promise of a navigation mesh.
+fn invalid(message: impl std::fmt::Display) -> Error {
+    Error::invariant("navigation mesh", message)
+}
+
 impl NavMesh {
     /// A navigation mesh from its parts (for example read back from a file), accepted only
     /// when the region and the polygons are valid, use one grid, cover the same area
-    /// exactly, the fans are the polygons' own and the triangle count is the one the
-    /// polygons were merged from (the sum of their vertex counts minus two). Timings are
-    /// zero.
+    /// exactly, the fans (one list per vertex, as [`NavMesh::vertex_fans`] lists them) are
+    /// the polygons' own and the triangle count is the one the polygons were merged from
+    /// (the sum of their vertex counts minus two). Every polygon is in area
+    /// [`DEFAULT_AREA`] (see [`NavMesh::from_parts_with_areas`]). Timings are zero.
     pub fn from_parts(
         region: Region,
         triangle_count: usize,
         partition: ConvexPartition,
-        fans: Vec<Vec<i32>>,
-    ) -> Result<Self, String> {
+        fans: &[Vec<i32>],
+    ) -> Result<Self> {
+        let areas = vec![DEFAULT_AREA; partition.len()];
+        let area_regions = vec![(DEFAULT_AREA, region.clone())];
+        Self::from_parts_with_areas(region, triangle_count, partition, fans, areas, area_regions)
+    }
+
+    /// [`NavMesh::from_parts`] with the area of every polygon and each area's region
+    /// (decisions D16), accepted only when, besides the checks of `from_parts`, the areas
+    /// are listed once each in increasing id, their regions are valid and add up to the
+    /// mesh's region exactly, and the polygons of each area cover exactly its region.
+    pub fn from_parts_with_areas(
+        region: Region,
+        triangle_count: usize,
+        partition: ConvexPartition,
+        fans: &[Vec<i32>],
+        areas: Vec<AreaId>,
+        area_regions: Vec<(AreaId, Region)>,
+    ) -> Result<Self> {
         if region.snap_bits() != partition.snap_bits() {
-            return Err("the region and the polygons use different grids".into());
+            return Err(invalid("the region and the polygons use different grids"));
         }
-        let merged: usize = partition.iter().map(|(p, _)| p.len() - 2).sum();
+        let merged: usize = partition.iter().map(|p| p.vertices.len() - 2).sum();
         if merged != triangle_count {
-            return Err(format!(
+            return Err(invalid(format!(
                 "the polygons hold {merged} triangles, not {triangle_count}"
-            ));
+            )));
         }
-        if partition.vertex_fans().map_err(|e| e.to_string())? != fans {
-            return Err("the vertex fans are not the polygons' own".into());
+        let own = partition.vertex_fans()?;
+        if own.len() != fans.len() || own.iter().zip(fans).any(|(a, b)| a != b.as_slice()) {
+            return Err(invalid("the vertex fans are not the polygons' own"));
         }
         let mesh = Self {
             region,
             triangle_count,
             partition,
-            fans,
+            fans: own,
+            areas,
+            area_regions,
             timings: StageTimings::default(),
             query_index: Default::default(),
         };
@@ -116,9 +150,33 @@ impl NavMesh {
     }
 
     /// For each vertex, the polygons around it counter-clockwise with one `-1` between runs
-    /// of boundary, as polyanya-style path finders expect.
-    pub fn vertex_fans(&self) -> &[Vec<i32>] {
+    /// of boundary, as polyanya-style path finders expect: a flat view indexed by vertex
+    /// ([`VertexFans::fan`], [`VertexFans::iter`]).
+    pub fn vertex_fans(&self) -> &VertexFans {
         &self.fans
+    }
+
+    /// The area of each polygon, in polygon order (decisions D16; [`DEFAULT_AREA`] for a
+    /// mesh built without area types).
+    pub fn polygon_areas(&self) -> &[AreaId] {
+        &self.areas
+    }
+
+    /// Each area's part of [`NavMesh::region`], `(id, region)` in increasing id: the
+    /// pieces the mesh was cut into (one piece, [`DEFAULT_AREA`], without area types).
+    pub fn area_regions(&self) -> &[(AreaId, Region)] {
+        &self.area_regions
+    }
+
+    /// The diagonals between two polygons of one area that the greedy merge could still
+    /// remove (expected empty: the pass is exhaustive, and it never merges across an area
+    /// border, decisions D16).
+    pub fn remaining_mergeable_diagonals(&self) -> Result<Vec<[u32; 2]>> {
+        let labels: Vec<u32> = self.areas.iter().map(|&a| u32::from(a)).collect();
+        self.partition
+            .partition
+            .remaining_mergeable_diagonals_labelled(self.vertices(), &labels)
+            .map_err(invalid)
     }
 
     /// How long each stage took.
@@ -126,52 +184,72 @@ impl NavMesh {
         self.timings
     }
 
-    /// Checks the region's and the polygons' invariants and that the polygons cover the
-    /// region exactly (equal exact areas).
-    pub fn check_invariants(&self) -> Result<(), String> {
+    /// Checks the region's and the polygons' invariants, that the polygons cover the
+    /// region exactly (equal exact areas), that every polygon has an area, that the areas'
+    /// regions are valid, listed once each in increasing id, and add up to the region
+    /// exactly, and that the polygons of each area have exactly the area of its region.
+    pub fn check_invariants(&self) -> Result<()> {
         self.region.check_invariants()?;
         self.partition.check_invariants()?;
         if self.partition.area2() != self.region.area2() {
-            return Err(format!(
+            return Err(invalid(format!(
                 "the polygons' area {} differs from the region's {}",
                 self.partition.area2(),
                 self.region.area2()
+            )));
+        }
+        if self.areas.len() != self.partition.len() {
+            return Err(invalid(format!(
+                "{} polygon areas for {} polygons",
+                self.areas.len(),
+                self.partition.len()
+            )));
+        }
+        if self.area_regions.windows(2).any(|w| w[0].0 >= w[1].0) {
+            return Err(invalid(
+                "the area regions are not in increasing id, once each",
             ));
         }
+        let mut total = 0i128;
+        for (id, piece) in &self.area_regions {
+            piece.check_invariants()?;
+            if piece.snap_bits() != self.region.snap_bits() {
+                return Err(invalid(format!("area {id} uses another grid")));
+            }
+            total += piece.area2();
+            let polygons: i128 = self
+                .partition
+                .iter()
+                .zip(&self.areas)
+                .filter(|&(_, area)| area == id)
+                .map(|(p, _)| {
+                    onepath_predicates::twice_area(
+                        p.vertices.iter().map(|&v| self.vertices()[v as usize]),
+                    )
+                })
+                .sum();
+            if polygons != piece.area2() {
+                return Err(invalid(format!(
+                    "the polygons of area {id} have area {polygons}, its region {}",
+                    piece.area2()
+                )));
+            }
+        }
+        if total != self.region.area2() {
+            return Err(invalid(format!(
+                "the area regions add up to {total}, the region is {}",
+                self.region.area2()
+            )));
+        }
+        if let Some(id) = self.areas.iter().find(|id| {
+            self.area_regions
+                .binary_search_by_key(*id, |(a, _)| *a)
+                .is_err()
+        }) {
+            return Err(invalid(format!(
+                "a polygon is in area {id}, which has no region"
+            )));
+        }
         Ok(())
-    }
-}
-
-impl Mesh2DPipeline {
-    /// Builds the navigation mesh of `region`: [`Mesh2DPipeline::shrink`], then
-    /// [`Region::triangulate`], then the convex partition at
-    /// `max_vertices_per_polygon`, then the per-vertex fans.
-    pub fn build(&self, region: &Region) -> Result<NavMesh> {
-        check_vertex_limit(self.max_vertices_per_polygon)?;
-        let start = Instant::now();
-        let shrunk = self.shrink(region)?;
-        let shrink = start.elapsed();
-        let start = Instant::now();
-        let triangulation = shrunk.triangulate()?;
-        let triangulate = start.elapsed();
-        let start = Instant::now();
-        let partition = triangulation.partition_convex(self.max_vertices_per_polygon)?;
-        let partition_time = start.elapsed();
-        let start = Instant::now();
-        let fans = partition.vertex_fans()?;
-        let fans_time = start.elapsed();
-        Ok(NavMesh {
-            region: shrunk,
-            triangle_count: triangulation.len(),
-            partition,
-            fans,
-            timings: StageTimings {
-                shrink,
-                triangulate,
-                partition: partition_time,
-                fans: fans_time,
-            },
-            query_index: Default::default(),
-        })
     }
 }

@@ -4,7 +4,8 @@ use crate::error::{Error, Location, Result};
 use crate::region::{Region, overlay, ring_edges};
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_offset::{
-    OFFSET_LIMIT_USER_UNITS, OffsetError, round_offset_pieces, shrink_edges, square_offset_pieces,
+    OFFSET_LIMIT_USER_UNITS, OffsetError, piece_edges, round_offset_polygons, shrink_edges,
+    square_offset_polygons,
 };
 use onepath_predicates::GridPoint;
 use onepath_winding::InsideRule;
@@ -44,12 +45,19 @@ fn limit(snap_bits: u32) -> i64 {
     OFFSET_LIMIT_USER_UNITS << snap_bits
 }
 
-/// Checks an arc tolerance: finite and not negative (decisions D10).
-pub(crate) fn check_arc_tolerance(arc_tolerance: f64) -> Result<()> {
+/// Checks an arc tolerance: finite and not negative (decisions D10), and finite in grid
+/// units once scaled by `scale` (`2^snap_bits`), which a value near `f64::MAX` is not.
+pub(crate) fn check_arc_tolerance(arc_tolerance: f64, scale: f64) -> Result<()> {
     if !arc_tolerance.is_finite() || arc_tolerance < 0.0 {
         return Err(Error::invalid(
             Location::Argument("arc_tolerance"),
             format!("{arc_tolerance} must be finite and not negative"),
+        ));
+    }
+    if !(arc_tolerance * scale).is_finite() {
+        return Err(Error::out_of_range(
+            Location::Argument("arc_tolerance"),
+            format!("{arc_tolerance:e} overflows when scaled to grid units (times {scale})"),
         ));
     }
     Ok(())
@@ -76,7 +84,7 @@ impl Region {
                 format!("{distance} must be finite with magnitude at most 2^20"),
             ));
         }
-        check_arc_tolerance(arc_tolerance)?;
+        check_arc_tolerance(arc_tolerance, self.options().scale())?;
         if distance == 0.0 || self.is_empty() {
             return Ok(self.clone());
         }
@@ -84,9 +92,11 @@ impl Region {
         let r = distance.abs() * scale;
         let pieces = match join {
             Join::Round => {
-                round_offset_pieces(&self.rings, r, arc_tolerance * scale, limit(self.snap_bits))
+                round_offset_polygons(&self.rings, r, arc_tolerance * scale, limit(self.snap_bits))
+                    .map(|p| piece_edges(&p))
             }
-            Join::Square => square_offset_pieces(&self.rings, r, limit(self.snap_bits)),
+            Join::Square => square_offset_polygons(&self.rings, r, limit(self.snap_bits))
+                .map(|p| piece_edges(&p)),
         }
         .map_err(offset_error)?;
         let rule = if distance > 0.0 {
@@ -123,13 +133,18 @@ impl Region {
     /// operands, the interior-side rectangles' other sides and the equal-area arcs at reflex
     /// corners as operand 1, and `w0 > 0 && w1 <= 0` inside.
     pub(crate) fn shrink_by(&self, r_grid: f64, arc_tolerance_grid: f64) -> Result<Region> {
-        let pieces = shrink_edges(
-            &self.rings,
-            r_grid,
-            arc_tolerance_grid,
-            limit(self.snap_bits),
-        )
-        .map_err(offset_error)?;
+        let pieces = shrink_pieces(&self.rings, self.snap_bits, r_grid, arc_tolerance_grid)?;
         self.overlay_with_pieces(Operand::Both, &pieces, InsideRule::Difference)
     }
+}
+
+/// The shrink's operand-1 edges (decisions D12) of `rings` on the grid of `snap_bits`, with
+/// offset errors mapped as [`Region::offset`] maps them.
+pub(crate) fn shrink_pieces(
+    rings: &[Vec<GridPoint>],
+    snap_bits: u32,
+    r_grid: f64,
+    arc_tolerance_grid: f64,
+) -> Result<Vec<[GridPoint; 2]>> {
+    shrink_edges(rings, r_grid, arc_tolerance_grid, limit(snap_bits)).map_err(offset_error)
 }

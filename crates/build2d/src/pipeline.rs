@@ -1,11 +1,21 @@
-//! The navmesh build pipeline: agent-radius shrink, triangulation, convex partition.
+//! The navmesh build pipeline: agent-radius shrink, triangulation, convex partition, and
+//! `Mesh2DPipeline::build`, which runs them in turn.
 
+use crate::area_mesh::{cut, labelled_triangles};
+use crate::areas::{AreaMap, DEFAULT_AREA};
 use crate::error::{Error, Location, Result};
+use crate::navmesh::{NavMesh, StageTimings};
 use crate::offset::DISTANCE_LIMIT;
 use crate::region::Region;
+use crate::triangulate::{ConvexPartition, check_vertex_limit};
+use onepath_convex::DEFAULT_MAX_VERTICES_PER_POLYGON;
 use onepath_offset::pipeline_arc_tolerance;
+use std::time::Instant;
 
 /// The build pipeline's settings (the specification's `Mesh2DPipeline`, decisions D6).
+///
+/// The grid is the region's own: the pipeline has no SnapBits of its own to keep in step
+/// (decisions D14).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Mesh2DPipeline {
@@ -15,8 +25,6 @@ pub struct Mesh2DPipeline {
     pub agent_radius: f64,
     /// The most vertices a convex polygon of the mesh may have, `3..=16` (default 6).
     pub max_vertices_per_polygon: usize,
-    /// The grid the input region must use (default 16).
-    pub snap_bits: u32,
 }
 
 impl Default for Mesh2DPipeline {
@@ -24,15 +32,13 @@ impl Default for Mesh2DPipeline {
         Self {
             cell_size: 1.0,
             agent_radius: 0.0,
-            max_vertices_per_polygon: 6,
-            snap_bits: 16,
+            max_vertices_per_polygon: DEFAULT_MAX_VERTICES_PER_POLYGON,
         }
     }
 }
 
 impl Mesh2DPipeline {
-    /// A pipeline for the given cell size and agent radius, with default vertex limit and
-    /// SnapBits.
+    /// A pipeline for the given cell size and agent radius, with the default vertex limit.
     pub fn new(cell_size: f64, agent_radius: f64) -> Self {
         Self {
             cell_size,
@@ -48,16 +54,22 @@ impl Mesh2DPipeline {
     }
 
     fn validate(&self, region: &Region) -> Result<()> {
-        if region.snap_bits() != self.snap_bits {
-            return Err(Error::SnapBitsMismatch {
-                left: region.snap_bits(),
-                right: self.snap_bits,
-            });
-        }
         if !self.cell_size.is_finite() || self.cell_size <= 0.0 {
             return Err(Error::invalid(
                 Location::Argument("cell_size"),
                 format!("{} must be finite and positive", self.cell_size),
+            ));
+        }
+        // The cell size sets the shrink's arc tolerance, which must stay finite in grid
+        // units (a cell size near `f64::MAX` overflows when scaled).
+        let scale = region.options().scale();
+        if !(self.arc_tolerance() * scale).is_finite() {
+            return Err(Error::out_of_range(
+                Location::Argument("cell_size"),
+                format!(
+                    "{:e} is too large: the shrink's arc tolerance overflows in grid units",
+                    self.cell_size
+                ),
             ));
         }
         if !self.agent_radius.is_finite() || self.agent_radius < 0.0 {
@@ -88,5 +100,116 @@ impl Mesh2DPipeline {
         }
         let scale = region.options().scale();
         region.shrink_by(self.agent_radius * scale, self.arc_tolerance() * scale)
+    }
+}
+
+impl Mesh2DPipeline {
+    /// Builds the navigation mesh of `region`: [`Mesh2DPipeline::shrink`], then
+    /// [`Region::triangulate`], then the convex partition at
+    /// `max_vertices_per_polygon`, then the per-vertex fans. The vertex limit is checked
+    /// before any work starts.
+    pub fn build(&self, region: &Region) -> Result<NavMesh> {
+        check_vertex_limit(self.max_vertices_per_polygon)?;
+        let start = Instant::now();
+        let shrunk = self.shrink(region)?;
+        let shrink = start.elapsed();
+        let start = Instant::now();
+        let triangulation = shrunk.triangulate()?;
+        let triangle_count = triangulation.len();
+        let triangulate = start.elapsed();
+        let start = Instant::now();
+        let partition = triangulation.into_partition_convex(self.max_vertices_per_polygon)?;
+        let partition_time = start.elapsed();
+        let start = Instant::now();
+        let fans = partition.vertex_fans()?;
+        let fans_time = start.elapsed();
+        Ok(NavMesh {
+            areas: vec![DEFAULT_AREA; partition.len()],
+            area_regions: vec![(DEFAULT_AREA, shrunk.clone())],
+            region: shrunk,
+            triangle_count,
+            partition,
+            fans,
+            timings: StageTimings {
+                shrink,
+                triangulate,
+                partition: partition_time,
+                fans: fans_time,
+            },
+            query_index: Default::default(),
+        })
+    }
+}
+
+impl Mesh2DPipeline {
+    /// Builds the navigation mesh of walkable ground split into areas (decisions D16): the
+    /// shrink of [`AreaMap::walkable`] (a border between two areas is no wall), the shrunk
+    /// region cut along the area borders in one arrangement, triangulated with the borders
+    /// as constraints, and merged into convex polygons that never cross a border; each
+    /// polygon carries its area ([`NavMesh::polygon_areas`]).
+    ///
+    /// With a single area this is [`Mesh2DPipeline::build`] of the walkable region, bit
+    /// for bit, every polygon in that area.
+    pub fn build_areas(&self, areas: &AreaMap) -> Result<NavMesh> {
+        check_vertex_limit(self.max_vertices_per_polygon)?;
+        let present: Vec<_> = areas
+            .areas()
+            .iter()
+            .filter(|(_, r)| !r.is_empty())
+            .cloned()
+            .collect();
+        match present.as_slice() {
+            [] => return self.build(areas.walkable()),
+            [(id, _)] => {
+                let mut mesh = self.build(areas.walkable())?;
+                mesh.areas.fill(*id);
+                mesh.area_regions[0].0 = *id;
+                return Ok(mesh);
+            }
+            _ => {}
+        }
+        let start = Instant::now();
+        let shrunk = self.shrink(areas.walkable())?;
+        let pieces = cut(&shrunk, &present, &|_| false)?;
+        let shrink = start.elapsed();
+        let start = Instant::now();
+        let mesh = labelled_triangles(&pieces.graph)?;
+        let triangle_count = mesh.triangles.len();
+        let triangulate = start.elapsed();
+        let start = Instant::now();
+        let (partition, polygon_labels) = onepath_convex::partition_convex_labelled(
+            &pieces.graph.vertices,
+            &mesh.triangles,
+            &mesh.neighbors,
+            &mesh.areas,
+            self.max_vertices_per_polygon,
+        )
+        .map_err(Error::internal)?;
+        let partition =
+            ConvexPartition::from_partition(shrunk.snap_bits(), pieces.graph.vertices, partition);
+        let partition_time = start.elapsed();
+        let start = Instant::now();
+        let fans = partition.vertex_fans()?;
+        let fans_time = start.elapsed();
+        let mut area_regions = pieces.pieces;
+        area_regions.retain(|(_, r)| !r.is_empty());
+        Ok(NavMesh {
+            areas: polygon_labels
+                .iter()
+                .map(|&k| present[k as usize - 1].0)
+                .collect(),
+            area_regions,
+            region: pieces.region,
+            triangle_count,
+            partition,
+            fans,
+            timings: StageTimings {
+                shrink,
+                triangulate,
+                partition: partition_time,
+                fans: fans_time,
+            },
+            query_index: Default::default(),
+        })
     }
 }

@@ -48,8 +48,8 @@ impl NavMesh {
         let points = self.vertices_f64();
         let fans = self.vertex_fans();
         let mut new_index = vec![u32::MAX; points.len()];
-        for (corners, _) in partition.iter() {
-            for &v in corners {
+        for polygon in partition.iter() {
+            for &v in polygon.vertices {
                 new_index[v as usize] = 0;
             }
         }
@@ -59,7 +59,7 @@ impl NavMesh {
         }
         let vertices = points
             .iter()
-            .zip(fans)
+            .zip(fans.iter())
             .zip(&new_index)
             .filter(|(_, index)| **index != u32::MAX)
             .map(|((p, fan), _)| {
@@ -72,9 +72,13 @@ impl NavMesh {
             .collect();
         let polygons = partition
             .iter()
-            .map(|(corners, neighbours)| {
-                let dead_end = neighbours.iter().filter(|&&n| n >= 0).count() <= 1;
-                let corners = corners.iter().map(|&v| new_index[v as usize]).collect();
+            .map(|polygon| {
+                let dead_end = polygon.neighbors.iter().filter(|&&n| n >= 0).count() <= 1;
+                let corners = polygon
+                    .vertices
+                    .iter()
+                    .map(|&v| new_index[v as usize])
+                    .collect();
                 polyanya::Polygon::new(corners, dead_end)
             })
             .collect();

@@ -1,7 +1,7 @@
 //! `Region::polygons`: the rings grouped as outer boundaries with the holes directly inside.
 
-use crate::region::{Region, bounding_box, ring_area2};
-use onepath_predicates::{GridPoint, Orientation, orient2d};
+use crate::region::{Region, bounding_box};
+use onepath_predicates::{GridPoint, Orientation, orient2d, twice_area};
 use onepath_winding::canonical_ring;
 
 /// One outer boundary (counter-clockwise) and the holes directly inside it (clockwise), in
@@ -68,7 +68,7 @@ impl Region {
         let mut holes: Vec<Vec<GridPoint>> = Vec::new();
         for ring in &self.rings {
             for cycle in split_at_repeats(ring) {
-                let area2 = ring_area2(&cycle);
+                let area2 = twice_area(cycle.iter().copied());
                 if area2 > 0 {
                     outers.push((canonical_ring(cycle), area2));
                 } else {

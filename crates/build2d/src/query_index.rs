@@ -151,7 +151,8 @@ impl QueryIndex {
         let mut corner_start = vec![0u32];
         let mut corners = Vec::new();
         let mut boundary = Vec::new();
-        for (i, (polygon, neighbours)) in partition.iter().enumerate() {
+        for (i, p) in partition.iter().enumerate() {
+            let (polygon, neighbours) = (p.vertices, p.neighbors);
             let n = polygon.len();
             for k in 0..n {
                 corners.push(vertices[polygon[k] as usize]);

@@ -4,7 +4,7 @@ use crate::error::{Axis, Error, Location, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::snap::{snap_grid_lines, snap_outlines};
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
-use onepath_predicates::GridPoint;
+use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{InsideRule, label, trace_boundary, trace_tile_map};
 
 /// A region of the plane: rings on the snap grid that never cross or overlap and touch only
@@ -203,7 +203,10 @@ impl Region {
     /// Twice the region's area in grid units squared, exactly: the shoelace sum over all
     /// rings (holes count negative).
     pub fn area2(&self) -> i128 {
-        self.rings.iter().map(|r| ring_area2(r)).sum()
+        self.rings
+            .iter()
+            .map(|r| twice_area(r.iter().copied()))
+            .sum()
     }
 
     /// The area in user units squared (the exact area rounded once to `f64`).
@@ -217,17 +220,6 @@ impl Region {
     pub fn bounds(&self) -> Option<(GridPoint, GridPoint)> {
         bounding_box(self.rings.iter().flatten())
     }
-}
-
-/// Twice the signed area of a closed ring (positive when counter-clockwise), exactly.
-pub(crate) fn ring_area2(ring: &[GridPoint]) -> i128 {
-    let n = ring.len();
-    (0..n)
-        .map(|i| {
-            let (p, q) = (ring[i], ring[(i + 1) % n]);
-            p.x as i128 * q.y as i128 - q.x as i128 * p.y as i128
-        })
-        .sum()
 }
 
 /// The smallest and largest corner of the axis-aligned box around `points`, or `None` when

@@ -9,13 +9,14 @@
 //! | `Vector2D` | `{"x": f64, "y": f64}` |
 //! | `Geometry2DOptions` | `{"snap_bits": u32}` |
 //! | `Outline` | `{"rings": [[{"x", "y"}, ...], ...]}` |
-//! | `Mesh2DPipeline` | `{"cell_size", "agent_radius", "max_vertices_per_polygon", "snap_bits"}` |
+//! | `Mesh2DPipeline` | `{"cell_size", "agent_radius", "max_vertices_per_polygon"}` (the grid is the region's, decisions D14) |
 //! | `Region` | `{"snap_bits": u32, "rings": [[[x, y], ...], ...]}` |
 //! | `Triangulation` | `{"snap_bits", "vertices": [[x, y]], "triangles": [[a, b, c]], "neighbors": [i32]}` |
 //! | `ConvexPartition` | `{"snap_bits", "max_vertices_per_polygon", "vertices", "polygons": [[u32]], "neighbors": [[i32]]}` |
-//! | `NavMesh` | `{"region": Region, "triangle_count": usize, "polygons": ConvexPartition, "vertex_fans": [[i32]]}` |
+//! | `NavMesh` | `{"region": Region, "triangle_count": usize, "polygons": ConvexPartition, "vertex_fans": [[i32]], "polygon_areas": [u8], "area_regions": [[u8, Region]]}` (the last two optional: area 1 everywhere) |
 
-use crate::input::MAX_SNAP_BITS;
+use crate::areas::{AreaId, DEFAULT_AREA};
+use crate::error::Result;
 use crate::navmesh::NavMesh;
 use crate::region::Region;
 use crate::triangulate::{ConvexPartition, Triangulation};
@@ -30,11 +31,27 @@ fn from_pairs(pairs: &[[i64; 2]]) -> Vec<GridPoint> {
     pairs.iter().map(|&p| GridPoint::from(p)).collect()
 }
 
-fn check_snap_bits(snap_bits: u32) -> Result<(), String> {
-    if snap_bits > MAX_SNAP_BITS {
-        return Err(format!("snap_bits {snap_bits} is outside 0..=16"));
-    }
-    Ok(())
+/// `Serialize` and `Deserialize` for a type through its plain data form: `$to` makes the
+/// data of `$value`, `$from` rebuilds the value from `$data` as a `Result`, whose error (a
+/// broken invariant) becomes the deserialiser's.
+macro_rules! serde_through {
+    ($type:ty, $form:ty, |$value:ident| $to:expr, |$data:ident| $from:expr) => {
+        impl Serialize for $type {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let $value = self;
+                let form: $form = $to;
+                form.serialize(serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $type {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let $data = <$form>::deserialize(deserializer)?;
+                let value: Result<$type> = $from;
+                value.map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
 
 /// The plain form of a [`Region`].
@@ -44,30 +61,21 @@ struct RegionData {
     rings: Vec<Vec<[i64; 2]>>,
 }
 
-impl Serialize for Region {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        RegionData {
-            snap_bits: self.snap_bits,
-            rings: self.rings.iter().map(|r| to_pairs(r)).collect(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Region {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = RegionData::deserialize(deserializer)?;
-        check_snap_bits(data.snap_bits).map_err(serde::de::Error::custom)?;
+serde_through!(
+    Region,
+    RegionData,
+    |region| RegionData {
+        snap_bits: region.snap_bits,
+        rings: region.rings.iter().map(|r| to_pairs(r)).collect(),
+    },
+    |data| {
         let region = Region {
             snap_bits: data.snap_bits,
             rings: data.rings.iter().map(|r| from_pairs(r)).collect(),
         };
-        region
-            .check_invariants()
-            .map_err(|e| serde::de::Error::custom(format!("not a valid region: {e}")))?;
-        Ok(region)
+        region.check_invariants().map(|()| region)
     }
-}
+);
 
 /// The plain form of a [`Triangulation`].
 #[derive(Serialize, Deserialize)]
@@ -78,31 +86,22 @@ struct TriangulationData {
     neighbors: Vec<i32>,
 }
 
-impl Serialize for Triangulation {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        TriangulationData {
-            snap_bits: self.snap_bits(),
-            vertices: to_pairs(self.vertices()),
-            triangles: self.triangles().to_vec(),
-            neighbors: self.neighbors().to_vec(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for Triangulation {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = TriangulationData::deserialize(deserializer)?;
-        check_snap_bits(data.snap_bits).map_err(serde::de::Error::custom)?;
-        Triangulation::from_parts(
-            data.snap_bits,
-            from_pairs(&data.vertices),
-            data.triangles,
-            data.neighbors,
-        )
-        .map_err(|e| serde::de::Error::custom(format!("not a valid triangulation: {e}")))
-    }
-}
+serde_through!(
+    Triangulation,
+    TriangulationData,
+    |t| TriangulationData {
+        snap_bits: t.snap_bits(),
+        vertices: to_pairs(t.vertices()),
+        triangles: t.triangles().to_vec(),
+        neighbors: t.neighbors().to_vec(),
+    },
+    |data| Triangulation::from_parts(
+        data.snap_bits,
+        from_pairs(&data.vertices),
+        data.triangles,
+        data.neighbors,
+    )
+);
 
 /// The plain form of a [`ConvexPartition`].
 #[derive(Serialize, Deserialize)]
@@ -114,33 +113,24 @@ struct PartitionData {
     neighbors: Vec<Vec<i32>>,
 }
 
-impl Serialize for ConvexPartition {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        PartitionData {
-            snap_bits: self.snap_bits(),
-            max_vertices_per_polygon: self.max_vertices_per_polygon(),
-            vertices: to_pairs(self.vertices()),
-            polygons: self.iter().map(|(p, _)| p.to_vec()).collect(),
-            neighbors: self.iter().map(|(_, n)| n.to_vec()).collect(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for ConvexPartition {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = PartitionData::deserialize(deserializer)?;
-        check_snap_bits(data.snap_bits).map_err(serde::de::Error::custom)?;
-        ConvexPartition::from_polygons(
-            data.snap_bits,
-            from_pairs(&data.vertices),
-            &data.polygons,
-            &data.neighbors,
-            data.max_vertices_per_polygon,
-        )
-        .map_err(|e| serde::de::Error::custom(format!("not a valid convex partition: {e}")))
-    }
-}
+serde_through!(
+    ConvexPartition,
+    PartitionData,
+    |p| PartitionData {
+        snap_bits: p.snap_bits(),
+        max_vertices_per_polygon: p.max_vertices_per_polygon(),
+        vertices: to_pairs(p.vertices()),
+        polygons: p.iter().map(|p| p.vertices.to_vec()).collect(),
+        neighbors: p.iter().map(|p| p.neighbors.to_vec()).collect(),
+    },
+    |data| ConvexPartition::from_polygons(
+        data.snap_bits,
+        from_pairs(&data.vertices),
+        &data.polygons,
+        &data.neighbors,
+        data.max_vertices_per_polygon,
+    )
+);
 
 /// The plain form of a [`NavMesh`].
 #[derive(Serialize, Deserialize)]
@@ -149,29 +139,39 @@ struct NavMeshData {
     triangle_count: usize,
     polygons: ConvexPartition,
     vertex_fans: Vec<Vec<i32>>,
+    /// The area of each polygon (decisions D16); absent means area 1 everywhere.
+    #[serde(default)]
+    polygon_areas: Option<Vec<AreaId>>,
+    /// Each area's region; absent means the whole region in area 1.
+    #[serde(default)]
+    area_regions: Option<Vec<(AreaId, Region)>>,
 }
 
-impl Serialize for NavMesh {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        NavMeshData {
-            region: self.region().clone(),
-            triangle_count: self.triangle_count(),
-            polygons: self.polygons().clone(),
-            vertex_fans: self.vertex_fans().to_vec(),
-        }
-        .serialize(serializer)
-    }
-}
-
-impl<'de> Deserialize<'de> for NavMesh {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let data = NavMeshData::deserialize(deserializer)?;
-        NavMesh::from_parts(
+serde_through!(
+    NavMesh,
+    NavMeshData,
+    |mesh| NavMeshData {
+        region: mesh.region().clone(),
+        triangle_count: mesh.triangle_count(),
+        polygons: mesh.polygons().clone(),
+        vertex_fans: mesh.vertex_fans().iter().map(<[i32]>::to_vec).collect(),
+        polygon_areas: Some(mesh.polygon_areas().to_vec()),
+        area_regions: Some(mesh.area_regions().to_vec()),
+    },
+    |data| {
+        let areas = data
+            .polygon_areas
+            .unwrap_or_else(|| vec![DEFAULT_AREA; data.polygons.len()]);
+        let area_regions = data
+            .area_regions
+            .unwrap_or_else(|| vec![(DEFAULT_AREA, data.region.clone())]);
+        NavMesh::from_parts_with_areas(
             data.region,
             data.triangle_count,
             data.polygons,
-            data.vertex_fans,
+            &data.vertex_fans,
+            areas,
+            area_regions,
         )
-        .map_err(|e| serde::de::Error::custom(format!("not a valid navigation mesh: {e}")))
     }
-}
+);

@@ -104,14 +104,49 @@ pub(crate) fn snap_outlines(
         .collect()
 }
 
+/// Grid line `i` in user units: `origin + i * cell_size`, computed once in `f64`
+/// (decisions D2).
+#[inline]
+fn grid_line(origin: f64, cell_size: f64, i: usize) -> f64 {
+    origin + i as f64 * cell_size
+}
+
+/// The error of grid line `index` at `value`, which snaps onto the line before it.
+fn snapped_together(axis: Axis, index: usize, value: f64) -> Error {
+    Error::invalid(
+        Location::GridLine { axis, index },
+        format!(
+            "snaps onto the previous grid line ({value}); the cell size is too close to one grid unit"
+        ),
+    )
+}
+
 /// The snapped grid lines `origin + i * cell_size`, `i = 0..=count`, each computed once in
 /// `f64` and checked (decisions D2, D9): finite, within `2^21`, and strictly increasing
-/// after snapping.
+/// after snapping. The first failing line in index order is reported (a line beyond the
+/// limit, else one that snaps onto its predecessor).
 ///
-/// Every line is checked, also for a map without cells, but the lines are kept only when
-/// `keep` is set: a map with cells has at least `count` of them in memory already, while an
-/// empty map may name any width, and checking it must not allocate in proportion.
+/// The lines are kept only when `keep` is set: a map with cells has at least `count` of
+/// them in memory already, so the lines are computed one by one. An empty map may name any
+/// width (`usize::MAX`), so its lines are checked without computing each one, in time
+/// logarithmic in `count`, with the same verdict (see [`check_grid_lines`]).
 pub(crate) fn snap_grid_lines(
+    origin: f64,
+    cell_size: f64,
+    count: usize,
+    axis: Axis,
+    scale: f64,
+    keep: bool,
+) -> Result<Vec<i64>> {
+    if !keep {
+        check_grid_lines(origin, cell_size, count, axis, scale)?;
+        return Ok(Vec::new());
+    }
+    grid_lines_one_by_one(origin, cell_size, count, axis, scale, true)
+}
+
+/// Every grid line computed and checked in order; the lines are returned when `keep`.
+fn grid_lines_one_by_one(
     origin: f64,
     cell_size: f64,
     count: usize,
@@ -122,19 +157,16 @@ pub(crate) fn snap_grid_lines(
     let mut lines = Vec::new();
     let mut previous = None;
     for i in 0..=count {
-        let value = origin + i as f64 * cell_size;
-        let location = Location::GridLine { axis, index: i };
+        let value = grid_line(origin, cell_size, i);
         if let Some(problem) = coordinate_problem(value) {
-            return Err(Error::out_of_range(location, problem));
+            return Err(Error::out_of_range(
+                Location::GridLine { axis, index: i },
+                problem,
+            ));
         }
         let snapped = snap(value, scale);
         if previous == Some(snapped) {
-            return Err(Error::invalid(
-                location,
-                format!(
-                    "snaps onto the previous grid line ({value}); the cell size is too close to one grid unit"
-                ),
-            ));
+            return Err(snapped_together(axis, i, value));
         }
         previous = Some(snapped);
         if keep {
@@ -142,6 +174,242 @@ pub(crate) fn snap_grid_lines(
         }
     }
     Ok(lines)
+}
+
+/// Checks the grid lines `0..=count` as [`grid_lines_one_by_one`] does, without visiting
+/// every line.
+///
+/// The range check needs no loop: lines grow with their index (`i as f64`, the product
+/// with a positive cell size and the sum are all monotone under rounding), so the lines
+/// within `2^21` are a prefix and the first one beyond is found by bisection (the last
+/// line decides whether there is one).
+///
+/// Two lines snap together only when the cell size is within rounding error of one grid
+/// unit; [`first_collision`] finds the first such pair among the lines within range.
+fn check_grid_lines(
+    origin: f64,
+    cell_size: f64,
+    count: usize,
+    axis: Axis,
+    scale: f64,
+) -> Result<()> {
+    let problem = |i: usize| coordinate_problem(grid_line(origin, cell_size, i));
+    let beyond = |index: usize, problem: String| {
+        Err(Error::out_of_range(
+            Location::GridLine { axis, index },
+            problem,
+        ))
+    };
+    if let Some(p) = problem(0) {
+        return beyond(0, p);
+    }
+    // The callers check that the cell size is finite and at least one grid unit; the
+    // arithmetic below relies on it, so anything else is checked line by line.
+    if !(cell_size.is_finite() && cell_size * scale >= 1.0) {
+        return grid_lines_one_by_one(origin, cell_size, count, axis, scale, false).map(|_| ());
+    }
+    let first_beyond = match problem(count) {
+        None => None,
+        Some(_) => {
+            // Line 0 is within range and line `count` is not.
+            let (mut within, mut past) = (0, count);
+            while past - within > 1 {
+                let mid = within + (past - within) / 2;
+                if problem(mid).is_some() {
+                    past = mid;
+                } else {
+                    within = mid;
+                }
+            }
+            Some(past)
+        }
+    };
+    let last_within = first_beyond.map_or(count, |b| b - 1);
+    let lines = Lines {
+        origin,
+        cell_size,
+        scale,
+    };
+    if let Some(i) = lines.first_collision(0, last_within) {
+        return Err(snapped_together(axis, i, lines.user(i)));
+    }
+    match first_beyond {
+        Some(index) => beyond(index, problem(index).unwrap_or_default()),
+        None => Ok(()),
+    }
+}
+
+/// The grid lines of one axis, for [`Lines::first_collision`].
+///
+/// In grid units (times `scale`, exact) let `C = cell_size * scale >= 1`, `O` the origin,
+/// `P_i = fl(i * C)`, `V_i = fl(O + P_i)` the line and `S_i` its snapped value. Over a run
+/// of indices where `P_i` and `V_i` each stay in one binade (ulps `u_P`, `u_V`, both at
+/// most `2^-14` within range, so `i` is a multiple of `2 u`), rounding commutes with adding
+/// `i`: `P_i = i + r_i` with `r_i = round_{u_P}(i (C - 1))`, and `V_i = i + y_i` with
+/// `y_i = round_{u_V}(O + r_i)`. So `y_i` does not decrease along the run, and
+/// `S_i = i + round(y_i)` except at half-integers, where ties go to even. Lines `i - 1`
+/// and `i` snap together exactly when `y_{i-1} = y_i = k + 1/2` with `i + k` even; when
+/// `C - 1 > u_P + u_V`, `y` strictly increases and no pair does. Runs are found by
+/// bisection on the binades (about 80 runs), and within a run every half-integer that `y`
+/// passes is located by a galloping search from the linear estimate.
+struct Lines {
+    origin: f64,
+    cell_size: f64,
+    scale: f64,
+}
+
+/// Runs this short are checked pair by pair.
+const SHORT_RUN: usize = 32;
+
+impl Lines {
+    /// Line `i` in user units.
+    fn user(&self, i: usize) -> f64 {
+        grid_line(self.origin, self.cell_size, i)
+    }
+
+    /// Line `i` in grid units (exact: a power-of-two scaling).
+    fn grid(&self, i: usize) -> f64 {
+        self.user(i) * self.scale
+    }
+
+    fn together(&self, i: usize) -> bool {
+        snap(self.user(i - 1), self.scale) == snap(self.user(i), self.scale)
+    }
+
+    /// The sign and binade of line `i` and of the product `i * cell_size`.
+    fn class(&self, i: usize) -> (bool, u64, u64) {
+        let v = self.user(i);
+        let p = i as f64 * self.cell_size;
+        (
+            v.is_sign_negative(),
+            v.to_bits() >> 52 & 0x7ff,
+            p.to_bits() >> 52 & 0x7ff,
+        )
+    }
+
+    /// The first `i` in `a + 1..=b` whose line snaps onto line `i - 1`; every line in
+    /// `a..=b` is within range.
+    fn first_collision(&self, a: usize, b: usize) -> Option<usize> {
+        if b <= a || self.cell_size * self.scale >= 2.0 {
+            // Lines at least two grid units apart never snap together.
+            return None;
+        }
+        if b - a <= SHORT_RUN {
+            return (a + 1..=b).find(|&i| self.together(i));
+        }
+        if self.class(a) == self.class(b) {
+            return self.first_collision_in_run(a, b);
+        }
+        let mid = a + (b - a) / 2;
+        self.first_collision(a, mid)
+            .or_else(|| self.first_collision(mid, b))
+    }
+
+    /// [`Lines::first_collision`] on a run: `a..=b` in one class.
+    fn first_collision_in_run(&self, a: usize, b: usize) -> Option<usize> {
+        let (_, v_exponent, p_exponent) = self.class(a);
+        // The ulp of a binade in grid units: the step from its smallest value (2^-1074
+        // below the normal range), exact.
+        let ulp = |exponent: u64| {
+            let least = f64::from_bits(exponent << 52);
+            (f64::from_bits((exponent << 52) + 1) - least) * self.scale
+        };
+        let (u_v, u_p) = (ulp(v_exponent), ulp(p_exponent));
+        if u_v > 0.25 || u_p > 0.25 {
+            // Beyond 2^50 grid units, unreachable within range.
+            return (a + 1..=b).find(|&i| self.together(i));
+        }
+        let delta = self.cell_size * self.scale - 1.0;
+        if delta > u_p + u_v {
+            return None;
+        }
+        // `y(i) >= h` and `y(i) == h`, compared exactly: `i + h` is a multiple of 1/2
+        // below 2^52.
+        let at_least = |i: usize, h: f64| self.grid(i) >= i as f64 + h;
+        let equal = |i: usize, h: f64| self.grid(i) == i as f64 + h;
+        let approx_y = |i: usize| self.grid(i) - i as f64;
+        let mut k = (approx_y(a) - 0.5).floor() - 1.0;
+        let k_last = (approx_y(b) - 0.5).floor() + 1.0;
+        let mut cursor = a;
+        while k <= k_last {
+            let h = k + 0.5;
+            let guess = if delta > 0.0 {
+                let steps = ((h - approx_y(cursor)) / delta).ceil();
+                cursor.saturating_add(if steps > 0.0 { steps as usize } else { 0 })
+            } else {
+                cursor
+            };
+            let Some(j) = first_true(cursor, b, guess, |i| at_least(i, h)) else {
+                break;
+            };
+            if equal(j, h) && j < b && equal(j + 1, h) {
+                if (j as i128 + 1 + k as i128).rem_euclid(2) == 0 {
+                    return Some(j + 1);
+                }
+                if j + 1 < b && equal(j + 2, h) {
+                    return Some(j + 2);
+                }
+            }
+            cursor = j;
+            k += 1.0;
+        }
+        None
+    }
+}
+
+/// The first index in `lo..=hi` where `pred` holds, for a `pred` that is false and then
+/// true along the range; the search gallops out from `guess` and then bisects.
+fn first_true(lo: usize, hi: usize, guess: usize, pred: impl Fn(usize) -> bool) -> Option<usize> {
+    if !pred(hi) {
+        return None;
+    }
+    if pred(lo) {
+        return Some(lo);
+    }
+    // From here `pred(lo)` is false and `pred(hi)` true.
+    let (mut lo, mut hi) = (lo, hi);
+    let g = guess.clamp(lo + 1, hi);
+    if pred(g) {
+        hi = g;
+        let mut step = 1usize;
+        loop {
+            let probe = g.saturating_sub(step).max(lo);
+            if probe == lo {
+                break;
+            }
+            if pred(probe) {
+                hi = probe;
+            } else {
+                lo = probe;
+                break;
+            }
+            step = step.saturating_mul(2);
+        }
+    } else {
+        lo = g;
+        let mut step = 1usize;
+        loop {
+            let probe = g.saturating_add(step).min(hi);
+            if probe == hi {
+                break;
+            }
+            if pred(probe) {
+                hi = probe;
+                break;
+            }
+            lo = probe;
+            step = step.saturating_mul(2);
+        }
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if pred(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
 }
 
 #[cfg(test)]
@@ -155,7 +423,7 @@ mod tests {
         assert_eq!(kept, (0..=1000).collect::<Vec<i64>>());
         let checked = snap_grid_lines(0.0, unit, 1000, Axis::X, 65536.0, false).unwrap();
         assert!(checked.is_empty() && checked.capacity() == 0);
-        // Unkept lines are still checked, in order.
+        // Unkept lines are still checked, in order (here without visiting each).
         let err = snap_grid_lines(2_097_150.0, 1.0, 5, Axis::Y, 65536.0, false).unwrap_err();
         assert_eq!(
             err,
@@ -167,5 +435,132 @@ mod tests {
                 "2097153 exceeds 2^21 = 2097152 in magnitude"
             )
         );
+    }
+
+    /// `2^k` for a normal power of two, exact.
+    fn two_to(k: i32) -> f64 {
+        f64::from_bits(((k + 1023) as u64) << 52)
+    }
+
+    /// SplitMix64, for reproducible cases.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+
+        fn unit(&mut self) -> f64 {
+            (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        }
+    }
+
+    /// The check without visiting every line agrees with the loop: same verdict, same line
+    /// named, on cell sizes within rounding error of one grid unit, origins with fine bits,
+    /// near the limits and across zero, on every SnapBits.
+    #[test]
+    fn grid_lines_checked_by_arithmetic_agree_with_the_loop() {
+        let mut rng = Rng(24);
+        let mut collisions = 0;
+        for case in 0..3000 {
+            let snap_bits = [0u32, 4, 10, 16, 16, 16][case % 6];
+            let scale = (1u64 << snap_bits) as f64;
+            let unit = 1.0 / scale;
+            let cell = match rng.next() % 8 {
+                // Just above one unit: lines drift by less than the rounding error.
+                6 | 7 => unit * (1.0 + two_to(-15 - (rng.next() % 30) as i32) * (1.0 + rng.unit())),
+                0 => unit,
+                1 => unit * (1.0 + (rng.next() % 64) as f64 * f64::EPSILON),
+                2 => unit * (1.0 + rng.unit() * two_to(-12)),
+                3 => unit * (1.0 + rng.unit() * two_to(-30)),
+                4 => unit * (1.0 + rng.unit()),
+                _ => unit * two_to((rng.next() % 20) as i32) * (1.0 + rng.unit()),
+            };
+            let count = (rng.next() % (1 << (rng.next() % 21))) as usize;
+            let span = count as f64 * cell;
+            let limit = COORDINATE_LIMIT;
+            let origin = match rng.next() % 7 {
+                0 => 0.0,
+                // Half-integer grid positions: ties.
+                1 => ((rng.next() % 1000) as f64 + 0.5) * unit,
+                // Near the top, so the last lines are in the coarsest binades.
+                2 | 6 => limit - span * rng.unit() * 1.1,
+                // Near the bottom, crossing zero or not.
+                3 => -limit + rng.unit() * 0.1 * unit,
+                4 => -span * rng.unit(),
+                _ => (rng.unit() - 0.5) * 2.0 * limit,
+            };
+            let origin = match rng.next() % 3 {
+                0 => origin,
+                1 => origin + rng.unit() * unit,
+                _ => origin + rng.unit() * unit * 1e-9,
+            };
+            // A third of the cases: many lines high up on the finest grid, with a cell size
+            // drifting by about the rounding error per line.
+            let (origin, cell, count, scale) = if case % 3 == 2 {
+                let unit = two_to(-16);
+                let cell = unit * (1.0 + two_to(-15 - (rng.next() % 5) as i32) * rng.unit());
+                let count = (1 << 16) + (rng.next() % (3 << 16)) as usize;
+                let top = COORDINATE_LIMIT - count as f64 * cell * (0.9 + 0.2 * rng.unit());
+                (top + rng.unit() * unit, cell, count, 65536.0)
+            } else {
+                (origin, cell, count, scale)
+            };
+            let fast = snap_grid_lines(origin, cell, count, Axis::X, scale, false);
+            let slow = grid_lines_one_by_one(origin, cell, count, Axis::X, scale, false);
+            assert_eq!(
+                fast.map(|_| ()),
+                slow.clone().map(|_| ()),
+                "case {case}: origin {origin:e}, cell {cell:e}, count {count}, snap bits {snap_bits}"
+            );
+            if let Err(Error::InvalidArgument {
+                location: Location::GridLine { index, .. },
+                ..
+            }) = slow
+                && index > 2
+            {
+                collisions += 1;
+            }
+        }
+        // The cases reach lines snapped together by rounding (past the first lines, where
+        // a tie of the origin would show) often enough to test the rule.
+        assert!(collisions > 100, "{collisions}");
+    }
+
+    /// A width of `usize::MAX` on a one-unit grid is checked at once (it took 2^37 steps):
+    /// the first line beyond `2^21` is named, and cell sizes just above one unit that
+    /// round differently on every line are no slower.
+    #[test]
+    fn huge_empty_maps_are_checked_without_visiting_every_line() {
+        let unit = 1.0 / 65536.0;
+        let err = snap_grid_lines(0.0, unit, usize::MAX, Axis::X, 65536.0, false).unwrap_err();
+        assert_eq!(
+            err,
+            Error::out_of_range(
+                Location::GridLine {
+                    axis: Axis::X,
+                    index: (1 << 37) + 1
+                },
+                "2097152.000015259 exceeds 2^21 = 2097152 in magnitude"
+            )
+        );
+        for cell in [
+            0.0000152588,
+            unit * (1.0 + two_to(-14)),
+            unit * (1.0 + 1e-15),
+        ] {
+            let start = std::time::Instant::now();
+            let result = snap_grid_lines(0.3 * unit, cell, usize::MAX, Axis::Y, 65536.0, false);
+            assert!(result.is_err());
+            assert!(
+                start.elapsed().as_secs() < 5,
+                "{cell:e}: {:?}",
+                start.elapsed()
+            );
+        }
     }
 }

@@ -1,10 +1,35 @@
 //! `Region::triangulate` and `Region::partition_convex`: the mesh of a region.
 
 use crate::error::{Error, Location, Result};
-use crate::input::Vector2D;
+use crate::input::{Geometry2DOptions, Vector2D};
 use crate::region::Region;
-use onepath_cdt::Cdt;
-use onepath_predicates::GridPoint;
+use onepath_cdt::{Cdt, check_inside_mesh};
+use onepath_convex::{ConvexError, Partition, Polygon, VertexFans};
+use onepath_predicates::{GridPoint, twice_area};
+
+/// The accessors of a mesh type that stores `snap_bits` and `vertices` (sorted by
+/// `(x, y)`, grid units): written once for [`Triangulation`] and [`ConvexPartition`].
+macro_rules! grid_vertex_accessors {
+    () => {
+        /// The SnapBits of the grid.
+        pub fn snap_bits(&self) -> u32 {
+            self.snap_bits
+        }
+
+        /// The vertices in grid units, sorted by `(x, y)`.
+        pub fn vertices(&self) -> &[GridPoint] {
+            &self.vertices
+        }
+
+        /// The vertices in user units (exact).
+        pub fn vertices_f64(&self) -> Vec<Vector2D> {
+            self.vertices
+                .iter()
+                .map(|&p| crate::snap::to_user(p, self.snap_bits))
+                .collect()
+        }
+    };
+}
 
 /// The constrained Delaunay triangulation of a region (the specification's
 /// "Region.Triangulate").
@@ -65,19 +90,30 @@ impl Region {
     pub fn partition_convex(&self, max_vertices_per_polygon: usize) -> Result<ConvexPartition> {
         check_vertex_limit(max_vertices_per_polygon)?;
         self.triangulate()?
-            .partition_convex(max_vertices_per_polygon)
+            .into_partition_convex(max_vertices_per_polygon)
     }
 }
 
-/// Checks a polygon vertex limit: `3..=16`.
+/// Checks a polygon vertex limit with the convex crate's one rule
+/// ([`onepath_convex::check_vertex_limit`]: `3..=16`), as an argument error.
 pub(crate) fn check_vertex_limit(max: usize) -> Result<()> {
-    if !(3..=16).contains(&max) {
-        return Err(Error::invalid(
+    onepath_convex::check_vertex_limit(max).map_err(convex_error)
+}
+
+/// Maps an error of the convex merge: a bad vertex limit is the caller's argument; the
+/// merge rejecting a triangulation this crate made is a defect.
+fn convex_error(e: ConvexError) -> Error {
+    match e {
+        ConvexError::VertexLimit { limit } => Error::invalid(
             Location::Argument("max_vertices_per_polygon"),
-            format!("{max} is outside 3..=16"),
-        ));
+            format!(
+                "{limit} is outside {}..={}",
+                onepath_convex::MIN_VERTEX_LIMIT,
+                onepath_convex::MAX_VERTEX_LIMIT
+            ),
+        ),
+        other => Error::internal(other),
     }
-    Ok(())
 }
 
 impl Triangulation {
@@ -89,23 +125,15 @@ impl Triangulation {
         vertices: Vec<GridPoint>,
         triangles: Vec<[u32; 3]>,
         neighbors: Vec<i32>,
-    ) -> Result<Self, String> {
-        if vertices.windows(2).any(|w| w[0] >= w[1]) {
-            return Err("the vertices are not strictly sorted by (x, y)".into());
-        }
-        if triangles
-            .iter()
-            .flatten()
-            .any(|&v| v as usize >= vertices.len())
-        {
-            return Err("a triangle names a vertex out of range".into());
-        }
-        if neighbors.len() != 3 * triangles.len()
-            || neighbors
-                .iter()
-                .any(|&n| n < -1 || (n >= 0 && n as usize >= triangles.len()))
-        {
-            return Err("the neighbour list does not match the triangles".into());
+    ) -> Result<Self> {
+        if let Some(i) = vertices.windows(2).position(|w| w[0] >= w[1]) {
+            return Err(Error::invariant(
+                "triangulation",
+                format!(
+                    "vertices {i} and {} are not strictly sorted by (x, y)",
+                    i + 1
+                ),
+            ));
         }
         let triangulation = Self {
             snap_bits,
@@ -117,20 +145,7 @@ impl Triangulation {
         Ok(triangulation)
     }
 
-    /// The SnapBits of the grid.
-    pub fn snap_bits(&self) -> u32 {
-        self.snap_bits
-    }
-
-    /// The vertices in grid units, sorted by `(x, y)`.
-    pub fn vertices(&self) -> &[GridPoint] {
-        &self.vertices
-    }
-
-    /// The vertices in user units (exact).
-    pub fn vertices_f64(&self) -> Vec<Vector2D> {
-        to_user(&self.vertices, self.snap_bits)
-    }
+    grid_vertex_accessors!();
 
     /// The triangles, counter-clockwise, canonical order.
     pub fn triangles(&self) -> &[[u32; 3]] {
@@ -157,49 +172,54 @@ impl Triangulation {
     pub fn area2(&self) -> i128 {
         self.triangles
             .iter()
-            .map(|t| {
-                let [a, b, c] = t.map(|i| self.vertices[i as usize]);
-                onepath_predicates::cross(b - a, c - a)
-            })
+            .map(|t| twice_area(t.map(|i| self.vertices[i as usize])))
             .sum()
     }
 
-    /// Checks the triangulation's promises: counter-clockwise canonical triangles in
-    /// canonical order, symmetric neighbours, and every unconstrained interior edge locally
-    /// Delaunay (exact in-circle).
-    pub fn check_invariants(&self) -> Result<(), String> {
-        let mesh = onepath_cdt::InsideMesh {
-            triangles: self.triangles.clone(),
-            neighbors: self.neighbors.clone(),
-        };
-        mesh.check_invariants(&self.vertices)
-            .map_err(|e| e.to_string())
+    /// Checks the triangulation's promises: SnapBits in `0..=16`, vertices strictly sorted, every index in range,
+    /// counter-clockwise canonical triangles in canonical order, symmetric neighbours
+    /// holding the reversed edges, and every interior edge locally Delaunay (exact
+    /// in-circle; a region's constraints are its ring edges, which all lie on the
+    /// boundary, so no interior edge is exempt).
+    pub fn check_invariants(&self) -> Result<()> {
+        Geometry2DOptions::with_snap_bits(self.snap_bits)
+            .validate()
+            .map_err(|e| Error::invariant("triangulation", e))?;
+        if let Some(i) = self.vertices.windows(2).position(|w| w[0] >= w[1]) {
+            return Err(Error::invariant(
+                "triangulation",
+                format!(
+                    "vertices {i} and {} are not strictly sorted by (x, y)",
+                    i + 1
+                ),
+            ));
+        }
+        check_inside_mesh(&self.vertices, &self.triangles, &self.neighbors, &[])
+            .map_err(|e| Error::invariant("triangulation", e))
     }
 
     /// The triangulation merged into weakly convex polygons of at most
     /// `max_vertices_per_polygon` vertices (`3..=16`), by the Hertel–Mehlhorn greedy pass.
     pub fn partition_convex(&self, max_vertices_per_polygon: usize) -> Result<ConvexPartition> {
-        check_vertex_limit(max_vertices_per_polygon)?;
+        self.clone().into_partition_convex(max_vertices_per_polygon)
+    }
+
+    /// [`Triangulation::partition_convex`] that consumes the triangulation, so its vertex
+    /// list moves into the partition instead of being copied.
+    pub fn into_partition_convex(self, max_vertices_per_polygon: usize) -> Result<ConvexPartition> {
         let partition = onepath_convex::partition_convex(
             &self.vertices,
             &self.triangles,
             &self.neighbors,
             max_vertices_per_polygon,
         )
-        .map_err(Error::internal)?;
+        .map_err(convex_error)?;
         Ok(ConvexPartition {
             snap_bits: self.snap_bits,
-            vertices: self.vertices.clone(),
+            vertices: self.vertices,
             partition,
         })
     }
-}
-
-fn to_user(points: &[GridPoint], snap_bits: u32) -> Vec<Vector2D> {
-    points
-        .iter()
-        .map(|&p| crate::snap::to_user(p, snap_bits))
-        .collect()
 }
 
 /// A region cut into weakly convex, counter-clockwise polygons with adjacency (the
@@ -212,27 +232,42 @@ fn to_user(points: &[GridPoint], snap_bits: u32) -> Vec<Vector2D> {
 pub struct ConvexPartition {
     snap_bits: u32,
     vertices: Vec<GridPoint>,
-    partition: onepath_convex::ConvexPartition,
+    pub(crate) partition: Partition,
 }
 
 impl ConvexPartition {
+    /// A partition this crate made, on `vertices` of the grid of `snap_bits`.
+    pub(crate) fn from_partition(
+        snap_bits: u32,
+        vertices: Vec<GridPoint>,
+        partition: Partition,
+    ) -> Self {
+        Self {
+            snap_bits,
+            vertices,
+            partition,
+        }
+    }
+
     /// A partition from its parts (for example read back from a file): vertex indices into
     /// `vertices` and the neighbour across each edge, accepted only when
-    /// [`ConvexPartition::check_invariants`] holds.
+    /// [`ConvexPartition::check_invariants`] holds. The arguments come in the order of
+    /// [`onepath_convex::Partition::from_polygons`] (points, polygons, neighbours, limit),
+    /// after the grid's SnapBits.
     pub fn from_polygons(
         snap_bits: u32,
         vertices: Vec<GridPoint>,
         polygons: &[Vec<u32>],
         neighbors: &[Vec<i32>],
         max_vertices_per_polygon: usize,
-    ) -> Result<Self, String> {
-        let partition = onepath_convex::ConvexPartition::from_polygons(
-            polygons,
-            neighbors,
-            max_vertices_per_polygon,
-            &vertices,
-        )
-        .map_err(|e| e.to_string())?;
+    ) -> Result<Self> {
+        Geometry2DOptions::with_snap_bits(snap_bits)
+            .validate()
+            .map_err(|e| Error::invariant("convex partition", e))?;
+        check_vertex_limit(max_vertices_per_polygon)?;
+        let partition =
+            Partition::from_polygons(&vertices, polygons, neighbors, max_vertices_per_polygon)
+                .map_err(|e| Error::invariant("convex partition", e))?;
         Ok(Self {
             snap_bits,
             vertices,
@@ -240,20 +275,7 @@ impl ConvexPartition {
         })
     }
 
-    /// The SnapBits of the grid.
-    pub fn snap_bits(&self) -> u32 {
-        self.snap_bits
-    }
-
-    /// The vertices in grid units, sorted by `(x, y)` (the triangulation's vertices).
-    pub fn vertices(&self) -> &[GridPoint] {
-        &self.vertices
-    }
-
-    /// The vertices in user units (exact).
-    pub fn vertices_f64(&self) -> Vec<Vector2D> {
-        to_user(&self.vertices, self.snap_bits)
-    }
+    grid_vertex_accessors!();
 
     /// The number of polygons.
     pub fn len(&self) -> usize {
@@ -276,9 +298,9 @@ impl ConvexPartition {
         self.partition.polygon_neighbors(i)
     }
 
-    /// The polygons as `(vertex indices, neighbours)` pairs, in order.
-    pub fn iter(&self) -> impl Iterator<Item = (&[u32], &[i32])> + '_ {
-        (0..self.len()).map(|i| (self.polygon(i), self.polygon_neighbors(i)))
+    /// The polygons in order, each as its vertex indices and neighbours.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = Polygon<'_>> + '_ {
+        self.partition.iter()
     }
 
     /// The most vertices a polygon may have.
@@ -295,21 +317,19 @@ impl ConvexPartition {
 
     /// For every vertex, the polygons around it counter-clockwise, with one `-1` between runs
     /// of boundary (the neighbour lists of polyanya-style meshes); empty for a vertex no
-    /// polygon uses.
-    pub fn vertex_fans(&self) -> Result<Vec<Vec<i32>>> {
-        let fans = self
-            .partition
+    /// polygon uses. The fans are stored flat and indexed by vertex ([`VertexFans::fan`]).
+    pub fn vertex_fans(&self) -> Result<VertexFans> {
+        self.partition
             .vertex_fans(&self.vertices)
-            .map_err(Error::internal)?;
-        Ok(fans.iter().map(|f| f.to_vec()).collect())
+            .map_err(Error::internal)
     }
 
     /// Checks the partition's promises: polygons weakly convex and counter-clockwise, within
     /// the vertex limit, canonical, with symmetric adjacency.
-    pub fn check_invariants(&self) -> Result<(), String> {
+    pub fn check_invariants(&self) -> Result<()> {
         self.partition
             .check_invariants(&self.vertices)
-            .map_err(|e| e.to_string())
+            .map_err(|e| Error::invariant("convex partition", e))
     }
 
     /// The diagonals that could still be removed (expected empty: the pass is exhaustive).

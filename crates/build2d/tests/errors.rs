@@ -223,3 +223,40 @@ fn tile_map_arguments() {
             .is_empty()
     );
 }
+
+#[test]
+fn arguments_that_overflow_in_grid_units_are_out_of_range() {
+    let region = Region::from_outlines(&[Outline::new(vec![square(0.)])], &opts()).unwrap();
+    let out_of_range = |err: Error, name: &str| {
+        matches!(
+            err,
+            Error::OutOfRange {
+                location: Location::Argument(n),
+                ..
+            } if n == name
+        )
+    };
+    // 1e304 * 2^16 overflows; on SnapBits 0 the same value is finite and accepted.
+    let err = region
+        .offset(1.0, onepath_build2d::Join::Round, 1e304)
+        .unwrap_err();
+    assert!(out_of_range(err, "arc_tolerance"));
+    let coarse = Geometry2DOptions::with_snap_bits(0);
+    let coarse_region = Region::from_outlines(&[Outline::new(vec![square(0.)])], &coarse).unwrap();
+    assert!(
+        coarse_region
+            .offset(1.0, onepath_build2d::Join::Round, 1e304)
+            .is_ok()
+    );
+    for cell_size in [2e304, 1.7e308] {
+        let pipeline = onepath_build2d::Mesh2DPipeline::new(cell_size, 1.0);
+        assert!(out_of_range(
+            pipeline.shrink(&region).unwrap_err(),
+            "cell_size"
+        ));
+        assert!(out_of_range(
+            pipeline.build(&region).unwrap_err(),
+            "cell_size"
+        ));
+    }
+}

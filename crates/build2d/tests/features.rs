@@ -36,10 +36,7 @@ mod serde_shapes {
         let back: ConvexPartition =
             serde_json::from_str(&serde_json::to_string(&partition).unwrap()).unwrap();
         assert_eq!(back, partition);
-        let pipeline = Mesh2DPipeline {
-            snap_bits: 4,
-            ..Mesh2DPipeline::new(1.0, 0.5)
-        };
+        let pipeline = Mesh2DPipeline::new(1.0, 0.5);
         let mesh = pipeline.build(&region).unwrap();
         let back: NavMesh = serde_json::from_str(&serde_json::to_string(&mesh).unwrap()).unwrap();
         assert_eq!(back, mesh);
@@ -69,6 +66,8 @@ mod serde_shapes {
             r#"{"snap_bits":0,"vertices":[[0,0],[1,0],[0,1]],"triangles":[[0,1,7]],"neighbors":[-1,-1,-1]}"#,
             r#"{"snap_bits":0,"vertices":[[0,0],[1,0],[0,1]],"triangles":[[0,1,2]],"neighbors":[-1,5,-1]}"#,
             r#"{"snap_bits":0,"vertices":[[1,0],[0,0],[0,1]],"triangles":[[0,2,1]],"neighbors":[-1,-1,-1]}"#,
+            // A flipped, non-Delaunay diagonal (issue #23's defect).
+            r#"{"snap_bits":0,"vertices":[[0,0],[2,-1],[2,1],[4,0]],"triangles":[[0,1,3],[0,3,2]],"neighbors":[-1,-1,1,0,-1,-1]}"#,
         ];
         for json in bad_triangulations {
             assert!(

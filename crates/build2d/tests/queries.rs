@@ -12,12 +12,7 @@ fn mesh_of(rings: &[&[[f64; 2]]], snap_bits: u32, radius: f64) -> NavMesh {
     let outline = Outline::from_rings(rings.iter().map(|r| r.to_vec()));
     let region =
         Region::from_outlines(&[outline], &Geometry2DOptions::with_snap_bits(snap_bits)).unwrap();
-    Mesh2DPipeline {
-        snap_bits,
-        ..Mesh2DPipeline::new(1.0, radius)
-    }
-    .build(&region)
-    .unwrap()
+    Mesh2DPipeline::new(1.0, radius).build(&region).unwrap()
 }
 
 fn g(x: i64, y: i64) -> GridPoint {
@@ -34,7 +29,6 @@ fn triangles() -> NavMesh {
     )
     .unwrap();
     Mesh2DPipeline {
-        snap_bits: 1,
         max_vertices_per_polygon: 3,
         ..Mesh2DPipeline::new(1.0, 0.0)
     }
@@ -56,8 +50,9 @@ fn shared_edges_and_vertices_belong_to_the_smallest_polygon() {
     for mesh in [triangles(), room] {
         let vertices = mesh.vertices();
         let mut shared = 0;
-        for (i, (corners, neighbours)) in mesh.polygons().iter().enumerate() {
-            for (k, &j) in neighbours.iter().enumerate() {
+        for (i, polygon) in mesh.polygons().iter().enumerate() {
+            let corners = polygon.vertices;
+            for (k, &j) in polygon.neighbors.iter().enumerate() {
                 let (a, b) = (
                     vertices[corners[k] as usize],
                     vertices[corners[(k + 1) % corners.len()] as usize],

@@ -1,16 +1,16 @@
 //! Invariant checks for the triangulation and the inside mesh, used by the tests and
-//! available to callers that want to verify a result.
+//! available to callers that want to verify a result (or one read back from a file).
 
 use crate::error::InvariantError;
 use crate::label::InsideMesh;
 use crate::mesh::{Cdt, NO_TRIANGLE, next, prev};
 use onepath_predicates::{CirclePosition, GridPoint, incircle, orient2d};
 
-/// Returns an [`InvariantError`] with the formatted message when `cond` is false.
+/// Returns `Err(error)` when `cond` is false.
 macro_rules! ensure {
-    ($cond:expr, $($msg:tt)+) => {
+    ($cond:expr, $error:expr) => {
         if !$cond {
-            return Err(InvariantError(format!($($msg)+)));
+            return Err($error);
         }
     };
 }
@@ -23,23 +23,31 @@ impl Cdt {
     pub fn check_invariants(&self) -> Result<(), InvariantError> {
         let n = self.num_input_points();
         let count = self.triangles.len();
-        ensure!(count == 2 * n + 1, "{count} triangles for {n} points");
         ensure!(
-            self.adjacency.len() == count && self.constrained.len() == count,
-            "array lengths differ"
+            count == 2 * n + 1,
+            InvariantError::TriangleCount {
+                triangles: count,
+                points: n,
+            }
         );
+        for (array, found) in [
+            ("the adjacency array", self.adjacency.len()),
+            ("the constrained flags", self.constrained.len()),
+        ] {
+            ensure!(
+                found == count,
+                InvariantError::ArrayLength {
+                    array,
+                    found,
+                    expected: count,
+                }
+            );
+        }
         let mut used = vec![false; self.points.len()];
-        let mut constrained_edges = 0usize;
+        let mut constrained_sides = 0usize;
         for (t, tri) in self.triangles.iter().enumerate() {
+            check_triangle(&self.points, t, *tri)?;
             let p = |v: u32| self.points[v as usize];
-            ensure!(
-                tri.iter().all(|&v| (v as usize) < self.points.len()),
-                "triangle {t} {tri:?} has a vertex out of range"
-            );
-            ensure!(
-                orient2d(p(tri[0]), p(tri[1]), p(tri[2])).is_ccw(),
-                "triangle {t} {tri:?} is not counter-clockwise"
-            );
             for k in 0..3 {
                 used[tri[k] as usize] = true;
                 let flag = self.is_constrained(t, k);
@@ -47,48 +55,73 @@ impl Cdt {
                 if u == NO_TRIANGLE {
                     ensure!(
                         tri[k] as usize >= n && tri[next(k)] as usize >= n && !flag,
-                        "edge {k} of triangle {t} has no neighbour"
+                        InvariantError::MissingNeighbour {
+                            triangle: t,
+                            edge: k
+                        }
                     );
                     continue;
                 }
+                ensure!(
+                    (u as usize) < count,
+                    InvariantError::NeighbourOutOfRange {
+                        triangle: t,
+                        edge: k,
+                        entry: i64::from(u),
+                    }
+                );
                 let other = self.triangles[u as usize];
-                let m = (0..3).find(|&m| other[m] == tri[next(k)] && other[next(m)] == tri[k]);
-                let Some(m) = m else {
-                    return Err(InvariantError(format!(
-                        "triangle {u} across edge {k} of {t} lacks the reversed edge"
-                    )));
+                let Some(m) = reversed_slot(other, tri[k], tri[next(k)]) else {
+                    return Err(InvariantError::NotReversed {
+                        triangle: t,
+                        edge: k,
+                        neighbour: u as usize,
+                    });
                 };
                 ensure!(
                     self.adjacency[u as usize][m] == t as u32,
-                    "adjacency of {t} and {u} is not symmetric"
+                    InvariantError::Asymmetric {
+                        triangle: t,
+                        neighbour: u as usize,
+                    }
                 );
                 ensure!(
                     self.is_constrained(u as usize, m) == flag,
-                    "constrained flags of {t} and {u} differ"
+                    InvariantError::FlagMismatch {
+                        triangle: t,
+                        neighbour: u as usize,
+                    }
                 );
                 if flag {
-                    constrained_edges += 1;
+                    constrained_sides += 1;
                     ensure!(
                         self.net_direction_known(tri[k], tri[next(k)]),
-                        "edge ({}, {}) is flagged but is no constraint",
-                        tri[k],
-                        tri[next(k)]
+                        InvariantError::FlaggedNonConstraint {
+                            from: tri[k],
+                            to: tri[next(k)],
+                        }
                     );
                 } else {
                     let d = other[prev(m)];
                     ensure!(
                         incircle(p(tri[0]), p(tri[1]), p(tri[2]), p(d)) != CirclePosition::Inside,
-                        "edge {k} of triangle {t} is not locally Delaunay"
+                        InvariantError::NotDelaunay {
+                            triangle: t,
+                            edge: k
+                        }
                     );
                 }
             }
         }
-        ensure!(used.iter().all(|&u| u), "a vertex is in no triangle");
+        if let Some(vertex) = used.iter().position(|&u| !u) {
+            return Err(InvariantError::UnusedVertex { vertex });
+        }
         ensure!(
-            constrained_edges == 2 * self.constraint_edges.len(),
-            "{} constrained edge sides for {} constraints",
-            constrained_edges,
-            self.constraint_edges.len()
+            constrained_sides == 2 * self.constraint_edges.len(),
+            InvariantError::ConstraintCount {
+                sides: constrained_sides,
+                constraints: self.constraint_edges.len(),
+            }
         );
         Ok(())
     }
@@ -102,55 +135,124 @@ impl Cdt {
     }
 }
 
-impl InsideMesh {
-    /// Checks the canonical form of "Region.Triangulate" against the caller's `points`:
-    /// counter-clockwise triangles starting at their smallest vertex, strictly sorted, and
-    /// symmetric neighbours that share the reversed edge.
-    pub fn check_invariants(&self, points: &[GridPoint]) -> Result<(), InvariantError> {
-        ensure!(
-            self.neighbors.len() == 3 * self.triangles.len(),
-            "neighbour count"
-        );
-        for (t, tri) in self.triangles.iter().enumerate() {
-            ensure!(
-                tri.iter().all(|&v| (v as usize) < points.len()),
-                "triangle {t} has a vertex out of range"
-            );
-            ensure!(
-                tri[0] < tri[1] && tri[0] < tri[2],
-                "triangle {t} {tri:?} does not start at its smallest vertex"
-            );
-            let p = |v: u32| points[v as usize];
-            ensure!(
-                orient2d(p(tri[0]), p(tri[1]), p(tri[2])).is_ccw(),
-                "triangle {t} {tri:?} is not counter-clockwise"
-            );
-            ensure!(
-                t == 0 || self.triangles[t - 1] < *tri,
-                "triangles are not strictly sorted at {t}"
-            );
-            for i in 0..3 {
-                let nb = self.neighbors[3 * t + i];
-                if nb < 0 {
-                    ensure!(nb == -1, "neighbour {nb} of triangle {t}");
-                    continue;
-                }
-                let other = self.triangles.get(nb as usize);
-                let Some(other) = other else {
-                    return Err(InvariantError(format!("neighbour {nb} out of range")));
-                };
-                let j = (0..3).find(|&j| other[j] == tri[next(i)] && other[next(j)] == tri[i]);
-                let Some(j) = j else {
-                    return Err(InvariantError(format!(
-                        "triangle {nb} does not hold edge {i} of {t} reversed"
-                    )));
-                };
-                ensure!(
-                    self.neighbors[3 * nb as usize + j] == t as i32,
-                    "neighbours of {t} and {nb} are not symmetric"
-                );
-            }
+/// The slot `m` of `other` holding the edge `(b, a)`, the reverse of `(a, b)`.
+fn reversed_slot(other: [u32; 3], a: u32, b: u32) -> Option<usize> {
+    (0..3).find(|&m| other[m] == b && other[next(m)] == a)
+}
+
+/// Checks that triangle `t` names existing vertices and is strictly counter-clockwise.
+fn check_triangle(points: &[GridPoint], t: usize, tri: [u32; 3]) -> Result<(), InvariantError> {
+    if let Some(&vertex) = tri.iter().find(|&&v| v as usize >= points.len()) {
+        return Err(InvariantError::VertexOutOfRange {
+            triangle: t,
+            vertex,
+            count: points.len(),
+        });
+    }
+    let p = |v: u32| points[v as usize];
+    ensure!(
+        orient2d(p(tri[0]), p(tri[1]), p(tri[2])).is_ccw(),
+        InvariantError::NotCounterClockwise {
+            triangle: t,
+            vertices: tri,
         }
-        Ok(())
+    );
+    Ok(())
+}
+
+/// Checks an inside mesh in the canonical form of "Region.Triangulate" against `points`,
+/// over slices (nothing is copied): counter-clockwise triangles starting at their smallest
+/// vertex, strictly sorted, `neighbors[3 * t + i]` the triangle holding the reversed edge
+/// `(v_{i+1}, v_i)` (symmetric) or `-1`, and every interior edge that is not one of
+/// `constraints` locally Delaunay: the apex across does not lie strictly inside the
+/// triangle's circumcircle (exact in-circle, spec "Constrained Delaunay triangulation").
+///
+/// `constraints` lists the edges (either direction) exempt from the Delaunay test. A
+/// region's ring edges all lie on the mesh boundary, so a region's triangulation passes
+/// an empty slice: every interior edge must be Delaunay.
+pub fn check_inside_mesh(
+    points: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+    constraints: &[[u32; 2]],
+) -> Result<(), InvariantError> {
+    ensure!(
+        neighbors.len() == 3 * triangles.len(),
+        InvariantError::ArrayLength {
+            array: "the neighbour list",
+            found: neighbors.len(),
+            expected: 3 * triangles.len(),
+        }
+    );
+    let mut exempt: Vec<(u32, u32)> = constraints
+        .iter()
+        .map(|&[a, b]| (a.min(b), a.max(b)))
+        .collect();
+    exempt.sort_unstable();
+    let p = |v: u32| points[v as usize];
+    for (t, &tri) in triangles.iter().enumerate() {
+        check_triangle(points, t, tri)?;
+        ensure!(
+            tri[0] < tri[1] && tri[0] < tri[2],
+            InvariantError::NotRotated {
+                triangle: t,
+                vertices: tri,
+            }
+        );
+        ensure!(
+            t == 0 || triangles[t - 1] < tri,
+            InvariantError::NotSorted { triangle: t }
+        );
+        for i in 0..3 {
+            let nb = neighbors[3 * t + i];
+            if nb == -1 {
+                continue;
+            }
+            let Some(other) = usize::try_from(nb).ok().and_then(|u| triangles.get(u)) else {
+                return Err(InvariantError::NeighbourOutOfRange {
+                    triangle: t,
+                    edge: i,
+                    entry: i64::from(nb),
+                });
+            };
+            let (a, b) = (tri[i], tri[next(i)]);
+            let Some(j) = reversed_slot(*other, a, b) else {
+                return Err(InvariantError::NotReversed {
+                    triangle: t,
+                    edge: i,
+                    neighbour: nb as usize,
+                });
+            };
+            ensure!(
+                neighbors[3 * nb as usize + j] == t as i32,
+                InvariantError::Asymmetric {
+                    triangle: t,
+                    neighbour: nb as usize,
+                }
+            );
+            let apex = other[prev(j)];
+            ensure!(
+                exempt.binary_search(&(a.min(b), a.max(b))).is_ok()
+                    || incircle(p(tri[0]), p(tri[1]), p(tri[2]), p(apex)) != CirclePosition::Inside,
+                InvariantError::NotDelaunay {
+                    triangle: t,
+                    edge: i
+                }
+            );
+        }
+    }
+    Ok(())
+}
+
+impl InsideMesh {
+    /// Checks the mesh against the caller's `points` with [`check_inside_mesh`]: the
+    /// canonical form of "Region.Triangulate", symmetric neighbours, and every interior
+    /// edge that is not one of `constraints` locally Delaunay.
+    pub fn check_invariants(
+        &self,
+        points: &[GridPoint],
+        constraints: &[[u32; 2]],
+    ) -> Result<(), InvariantError> {
+        check_inside_mesh(points, &self.triangles, &self.neighbors, constraints)
     }
 }

@@ -127,6 +127,15 @@ impl Cdt {
         }
     }
 
+    /// Appends a triangle with its neighbours and no constrained edge (points are inserted
+    /// before any constraint).
+    #[inline]
+    fn push_unconstrained(&mut self, triangle: [u32; 3], neighbours: [u32; 3]) {
+        self.triangles.push(triangle);
+        self.adjacency.push(neighbours);
+        self.constrained.push(0);
+    }
+
     /// Split 1 -> 3 of `t = (a, b, c)` by the new vertex `p` (D13): `t := (a, b, p)`, then
     /// `(b, c, p)` and `(c, a, p)` are appended. No constraints exist yet (points are
     /// inserted before constraints), so every flag stays clear.
@@ -136,12 +145,9 @@ impl Cdt {
         let t1 = self.triangles.len() as u32;
         let t2 = t1 + 1;
         self.triangles[t as usize] = [a, b, p];
-        self.triangles.push([b, c, p]);
-        self.triangles.push([c, a, p]);
         self.adjacency[t as usize] = [n_ab, t1, t2];
-        self.adjacency.push([n_bc, t2, t]);
-        self.adjacency.push([n_ca, t, t1]);
-        self.constrained.extend_from_slice(&[0, 0]);
+        self.push_unconstrained([b, c, p], [n_bc, t2, t]);
+        self.push_unconstrained([c, a, p], [n_ca, t, t1]);
         self.relink(t1, 0, t);
         self.relink(t2, 0, t);
         [t, t1, t2]
@@ -165,13 +171,10 @@ impl Cdt {
         let t3 = t1 + 1;
         self.triangles[t as usize] = [b, c, p];
         self.adjacency[t as usize] = [n_bc, t1, t3];
-        self.triangles.push([c, a, p]);
-        self.adjacency.push([n_ca, u, t]);
+        self.push_unconstrained([c, a, p], [n_ca, u, t]);
         self.triangles[u as usize] = [a, d, p];
         self.adjacency[u as usize] = [n_ad, t3, t1];
-        self.triangles.push([d, b, p]);
-        self.adjacency.push([n_db, t, u]);
-        self.constrained.extend_from_slice(&[0, 0]);
+        self.push_unconstrained([d, b, p], [n_db, t, u]);
         self.relink(t1, 0, t);
         self.relink(t3, 0, u);
         [t, t1, u, t3]

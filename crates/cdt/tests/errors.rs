@@ -4,7 +4,7 @@
 mod common;
 
 use common::{Rng, is_noded};
-use onepath_cdt::{COORDINATE_LIMIT, Cdt, CdtError};
+use onepath_cdt::{CDT_COORDINATE_LIMIT, Cdt, CdtError};
 use onepath_predicates::GridPoint;
 
 fn pts(list: &[(i64, i64)]) -> Vec<GridPoint> {
@@ -17,7 +17,7 @@ fn bad_points() {
     assert_eq!(err, CdtError::UnsortedPoints { index: 1 });
     let err = Cdt::new(&pts(&[(0, 0), (0, 1), (0, 1)]), &[]).unwrap_err();
     assert_eq!(err, CdtError::DuplicatePoint { index: 2 });
-    let far = COORDINATE_LIMIT + 1;
+    let far = CDT_COORDINATE_LIMIT + 1;
     let err = Cdt::new(&pts(&[(0, 0), (0, far)]), &[]).unwrap_err();
     assert_eq!(
         err,
@@ -35,10 +35,10 @@ fn bad_points() {
     assert!(err.to_string().contains("point 0"));
     // The limit itself is allowed.
     let corners = pts(&[
-        (-COORDINATE_LIMIT, -COORDINATE_LIMIT),
-        (-COORDINATE_LIMIT, COORDINATE_LIMIT),
-        (COORDINATE_LIMIT, -COORDINATE_LIMIT),
-        (COORDINATE_LIMIT, COORDINATE_LIMIT),
+        (-CDT_COORDINATE_LIMIT, -CDT_COORDINATE_LIMIT),
+        (-CDT_COORDINATE_LIMIT, CDT_COORDINATE_LIMIT),
+        (CDT_COORDINATE_LIMIT, -CDT_COORDINATE_LIMIT),
+        (CDT_COORDINATE_LIMIT, CDT_COORDINATE_LIMIT),
     ]);
     let cdt = Cdt::new(&corners, &[[0, 3], [1, 2]]).unwrap_err();
     assert!(matches!(cdt, CdtError::CrossingConstraints { .. }));

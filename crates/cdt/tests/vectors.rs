@@ -102,7 +102,7 @@ fn tile_map_triangulation() {
     cdt.check_invariants().expect("invariants");
     let inside = cdt.inside_mesh();
     inside
-        .check_invariants(&vertices)
+        .check_invariants(&vertices, &constraints)
         .expect("inside invariants");
     assert_eq!(inside.triangles, TRIANGLES);
     assert_eq!(inside.neighbors, TRIANGLE_NEIGHBORS);

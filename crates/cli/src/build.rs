@@ -2,10 +2,13 @@
 //! SVG and a polyanya mesh, with a short summary.
 
 use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
+use crate::memory::{Limit, Work, estimate, join_vertices};
 use crate::options::parse_args;
-use crate::output::{OutputPlan, counted, format_error, ms, region_stats, written_line};
+use crate::output::{
+    OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
+};
 use crate::{CliError, help, library_error};
-use onepath_build2d::Mesh2DPipeline;
+use onepath_build2d::{MAX_SNAP_BITS, Mesh2DPipeline};
 use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,12 +28,17 @@ pub(crate) const DEFAULT_MAX_VERTS: u32 = 6;
 pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputSettings, CliError> {
     Ok(InputSettings {
         cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
-        snap_bits: args.integer("snap-bits", DEFAULT_SNAP_BITS)?,
+        snap_bits: args.integer_at_most("snap-bits", DEFAULT_SNAP_BITS, MAX_SNAP_BITS)?,
+        cell_size_given: args.is_given("cell-size"),
     })
 }
 
 /// Runs `onepath build [INPUT] [options]`.
-pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+pub(crate) fn run_build(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
     let args = parse_args(
         "build",
         args,
@@ -42,6 +50,7 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
             "json",
             "svg",
             "mesh",
+            "memory-limit",
         ],
     )?;
     if args.help {
@@ -58,11 +67,17 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
         args.path(name)
             .or_else(|| demo.then(|| PathBuf::from(default)))
     };
-    let (json_path, svg_path, mesh_path) = (
-        output("json", "navmesh.json"),
-        output("svg", "navmesh.svg"),
-        output("mesh", "navmesh.mesh"),
-    );
+    let outputs: Vec<(&'static str, PathBuf)> = [
+        ("json", "navmesh.json"),
+        ("svg", "navmesh.svg"),
+        ("mesh", "navmesh.mesh"),
+    ]
+    .into_iter()
+    .filter_map(|(option, default)| output(option, default).map(|path| (option, path)))
+    .collect();
+    let inputs: Vec<&str> = args.positionals.iter().map(String::as_str).collect();
+    let mut plan = OutputPlan::check(&outputs, &inputs)?;
+    let limit = Limit::from_option("build", args.value("memory-limit"))?;
 
     let start = Instant::now();
     let input: Input = match args.positionals.first() {
@@ -74,37 +89,43 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
         cell_size: settings.cell_size,
         agent_radius,
         max_vertices_per_polygon: max_verts as usize,
-        snap_bits: input.region.snap_bits(),
     };
+    let scale = input.region.options().scale();
+    let work = Work::Shrink {
+        m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
+        radius_cells: agent_radius / settings.cell_size,
+        build: true,
+    };
+    limit.check(
+        &input.name,
+        "the build",
+        estimate(work, input.region.vertex_count(), outputs.len()),
+    )?;
     let mesh = pipeline
         .build(&input.region)
         .map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
-    let mut plan = OutputPlan::default();
-    if let Some(path) = json_path {
+    if plan.wants("json") {
         let json = ResultJson::navmesh(&mesh)
             .to_json_string()
             .map_err(|e| format_error("JSON", e))?;
-        plan.add(path, json);
+        plan.set("json", json);
     }
-    if let Some(path) = svg_path {
+    if plan.wants("svg") {
         let picture = SvgPicture {
             background: Some(&input.region),
             partition: Some(mesh.polygons()),
             ..SvgPicture::new(mesh.region(), input.y_axis)
         };
-        plan.add(path, render_svg(&picture));
+        plan.set("svg", render_svg(&picture));
     }
-    if let Some(path) = mesh_path {
+    if plan.wants("mesh") {
         let text = navmesh_to_polyanya(&mesh).map_err(|e| format_error("mesh", e))?;
-        plan.add(path, text);
+        plan.set("mesh", text);
     }
-    let written = if plan.is_empty() {
-        Vec::new()
-    } else {
-        plan.write()?
-    };
+    let summary_to_stderr = plan.uses_stdout();
+    let written = plan.write(stdout)?;
     let write_time = start.elapsed();
 
     let timings = mesh.timings();
@@ -141,6 +162,6 @@ pub(crate) fn run_build(args: &[String], stdout: &mut dyn Write) -> Result<(), C
         ms(write_time)
     );
     summary += &written_line(&written);
-    let _ = stdout.write_all(summary.as_bytes());
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
 }

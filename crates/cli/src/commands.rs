@@ -3,8 +3,9 @@
 
 use crate::build::{DEFAULT_AGENT_RADIUS, DEFAULT_MAX_VERTS, input_settings};
 use crate::input::load_file;
+use crate::memory::{Limit, Work, estimate, join_vertices};
 use crate::options::{ParsedArgs, parse_args};
-use crate::output::{OutputPlan, counted, format_error, region_stats, written_line};
+use crate::output::{OutputPlan, counted, format_error, print_summary, region_stats, written_line};
 use crate::{CliError, help, library_error};
 use onepath_build2d::{Join, Mesh2DPipeline};
 use onepath_io::{ResultJson, SvgPicture, region_to_geojson, render_svg};
@@ -37,13 +38,32 @@ fn parse_or_help(
     Ok(Some(parsed))
 }
 
+/// Checks the outputs that `args` ask for (among `options`) against each other and the
+/// input files, before any work.
+fn output_plan(
+    args: &ParsedArgs,
+    options: &[&'static str],
+    inputs: &[String],
+) -> Result<OutputPlan, CliError> {
+    let outputs: Vec<(&'static str, std::path::PathBuf)> = options
+        .iter()
+        .filter_map(|&option| args.path(option).map(|path| (option, path)))
+        .collect();
+    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
+    OutputPlan::check(&outputs, &inputs)
+}
+
 /// Prefixes a library error with what was being done.
 fn failed(what: &str) -> impl Fn(onepath_build2d::Error) -> CliError + '_ {
     move |e| library_error(what, e)
 }
 
 /// Runs `onepath region OP A [B] [options]`.
-pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+pub(crate) fn run_region(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
     let allowed = [
         "distance",
         "join",
@@ -54,6 +74,7 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
         "json",
         "svg",
         "geojson",
+        "memory-limit",
     ];
     let Some(args) = parse_or_help("region", args, &allowed, help::REGION, stdout)? else {
         return Ok(());
@@ -88,6 +109,8 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
     };
     let arc_tolerance = args.number("arc-tolerance", 0.0)?;
     let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
+    let mut plan = output_plan(&args, &["json", "svg", "geojson"], &args.positionals[1..])?;
+    let limit = Limit::from_option("region", args.value("memory-limit"))?;
 
     let a = load_file(&args.positionals[1], settings)?;
     let b = match args.positionals.get(2) {
@@ -98,6 +121,39 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
         Some(b) => format!("{op} of {} and {}", a.name, b.name),
         None => format!("{op} of {}", a.name),
     };
+    let scale = a.region.options().scale();
+    let cells = |d: f64| d / settings.cell_size;
+    let (work, vertices) = match (op, &b) {
+        (_, Some(b)) => (
+            Work::Boolean,
+            a.region.vertex_count() + b.region.vertex_count(),
+        ),
+        ("offset", _) => (
+            Work::Offset {
+                m: matches!(join, Join::Round)
+                    .then(|| join_vertices(distance.abs() * scale, arc_tolerance * scale)),
+                distance_cells: cells(distance),
+            },
+            a.region.vertex_count(),
+        ),
+        ("shrink", _) => {
+            let pipeline = Mesh2DPipeline::new(settings.cell_size, agent_radius);
+            (
+                Work::Shrink {
+                    m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
+                    radius_cells: cells(agent_radius),
+                    build: false,
+                },
+                a.region.vertex_count(),
+            )
+        }
+        _ => (Work::Resolve, a.region.vertex_count()),
+    };
+    limit.check(
+        &a.name,
+        &format!("region {op}"),
+        estimate(work, vertices, plan.len()),
+    )?;
     // The operand count was checked above, so the binary operations have `b`.
     let region = match (op, &b) {
         ("union", Some(b)) => a.region.union(&b.region),
@@ -108,7 +164,6 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
         ("shrink", _) => Mesh2DPipeline {
             cell_size: settings.cell_size,
             agent_radius,
-            snap_bits: a.region.snap_bits(),
             ..Mesh2DPipeline::default()
         }
         .shrink(&a.region),
@@ -116,32 +171,32 @@ pub(crate) fn run_region(args: &[String], stdout: &mut dyn Write) -> Result<(), 
     }
     .map_err(failed(&what))?;
 
-    let mut plan = OutputPlan::default();
-    if let Some(path) = args.path("json") {
+    if plan.wants("json") {
         let json = ResultJson::region(&region)
             .to_json_string()
             .map_err(|e| format_error("JSON", e))?;
-        plan.add(path, json);
+        plan.set("json", json);
     }
-    if let Some(path) = args.path("svg") {
+    if plan.wants("svg") {
         let shows_input = matches!(op, "offset" | "shrink" | "difference");
         let picture = SvgPicture {
             background: shows_input.then_some(&a.region),
             ..SvgPicture::new(&region, a.y_axis)
         };
-        plan.add(path, render_svg(&picture));
+        plan.set("svg", render_svg(&picture));
     }
-    if let Some(path) = args.path("geojson") {
-        plan.add(path, region_to_geojson(&region));
+    if plan.wants("geojson") {
+        plan.set("geojson", region_to_geojson(&region));
     }
-    let written = plan.write()?;
+    let summary_to_stderr = plan.uses_stdout();
+    let written = plan.write(stdout)?;
     let mut summary = format!("onepath region {op}: {}", a.describe());
     if let Some(b) = &b {
         summary += &format!(" and {}", b.describe());
     }
     summary += &format!("\n  result: {}\n", region_stats(&region));
     summary += &written_line(&written);
-    let _ = stdout.write_all(summary.as_bytes());
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
 }
 
@@ -150,9 +205,10 @@ fn run_mesh_command(
     command: &'static str,
     args: &[String],
     stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
     let partition = command == "partition";
-    let mut allowed = vec!["cell-size", "snap-bits", "json", "svg"];
+    let mut allowed = vec!["cell-size", "snap-bits", "json", "svg", "memory-limit"];
     if partition {
         allowed.push("max-verts");
     }
@@ -167,7 +223,18 @@ fn run_mesh_command(
     args.expect_positionals(1, 1, &format!("onepath {command} A [options]"))?;
     let settings = input_settings(&args)?;
     let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)? as usize;
+    let mut plan = output_plan(&args, &["json", "svg"], &args.positionals)?;
+    let limit = Limit::from_option(command, args.value("memory-limit"))?;
     let input = load_file(&args.positionals[0], settings)?;
+    limit.check(
+        &input.name,
+        command,
+        estimate(
+            Work::Mesh { partition },
+            input.region.vertex_count(),
+            plan.len(),
+        ),
+    )?;
     let what = format!("{command} of {}", input.name);
     let triangulation = input.region.triangulate().map_err(failed(&what))?;
     let polygons = match partition {
@@ -179,8 +246,7 @@ fn run_mesh_command(
         false => None,
     };
 
-    let mut plan = OutputPlan::default();
-    if let Some(path) = args.path("json") {
+    if plan.wants("json") {
         let result = ResultJson {
             triangulation: Some(&triangulation),
             partition: polygons.as_ref(),
@@ -189,17 +255,18 @@ fn run_mesh_command(
         let json = result
             .to_json_string()
             .map_err(|e| format_error("JSON", e))?;
-        plan.add(path, json);
+        plan.set("json", json);
     }
-    if let Some(path) = args.path("svg") {
+    if plan.wants("svg") {
         let picture = SvgPicture {
             triangulation: Some(&triangulation),
             partition: polygons.as_ref(),
             ..SvgPicture::new(&input.region, input.y_axis)
         };
-        plan.add(path, render_svg(&picture));
+        plan.set("svg", render_svg(&picture));
     }
-    let written = plan.write()?;
+    let summary_to_stderr = plan.uses_stdout();
+    let written = plan.write(stdout)?;
     let mut summary = format!(
         "onepath {command}: {}\n  region: {}\n  {}",
         input.describe(),
@@ -214,16 +281,24 @@ fn run_mesh_command(
     }
     summary += "\n";
     summary += &written_line(&written);
-    let _ = stdout.write_all(summary.as_bytes());
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
 }
 
 /// Runs `onepath triangulate A [options]`.
-pub(crate) fn run_triangulate(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
-    run_mesh_command("triangulate", args, stdout)
+pub(crate) fn run_triangulate(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
+    run_mesh_command("triangulate", args, stdout, stderr)
 }
 
 /// Runs `onepath partition A [options]`.
-pub(crate) fn run_partition(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
-    run_mesh_command("partition", args, stdout)
+pub(crate) fn run_partition(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
+    run_mesh_command("partition", args, stdout, stderr)
 }

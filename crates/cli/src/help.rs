@@ -17,8 +17,12 @@ Commands:
 
 Inputs are Moving AI .map files, text grids (`#` blocked, `.` free) or outline
 files (.json: {\"snap_bits\": 16, \"outlines\": [[[[x, y], ...], ...], ...]}, or
-GeoJSON .geojson). Errors print one line and exit with status 2; a failed run
-writes no file.
+GeoJSON .geojson); onepath's own JSON results read back as outline files.
+Errors print one line and exit with status 2; a failed run writes no file.
+Output paths are checked before any work; `-` is standard output, FIFOs and
+devices are written in place, symbolic links are followed. The memory a command
+needs is estimated first and checked (--memory-limit SIZE, default: the memory
+available).
 
 Options for every command: -h, --help (this text, or a command's), -V, --version.
 Run `onepath COMMAND --help` for a command's options. The file formats are
@@ -55,10 +59,13 @@ Options:
   --snap-bits B     grid of 2^-B user units for tile maps and outline files
                     without their own snap_bits, 0..=16 (default 16)
   --json FILE       write the result as JSON (rings, area, vertices, polygons,
-                    polygon_neighbors, triangle_count, timings_ms)
+                    polygon_neighbors, triangle_count; the same bytes for the
+                    same input: the stage times are in the summary only)
   --svg FILE        write a picture: input walkable area grey, shrunk area
                     light blue, polygon edges blue
   --mesh FILE       write a polyanya mesh (format version 2)
+  --memory-limit S  refuse to start when the estimated memory exceeds S (512M,
+                    8G, ...; default: MemAvailable of /proc/meminfo; none: off)
   -h, --help        this text
 ";
 
@@ -94,6 +101,8 @@ Options:
                      area2_grid)
   --svg FILE         write a picture of the result
   --geojson FILE     write the result as a GeoJSON MultiPolygon feature
+  --memory-limit S   refuse to start when the estimated memory exceeds S (512M,
+                     8G, ...; default: the memory available; none: off)
   -h, --help         this text
 ";
 
@@ -112,6 +121,8 @@ Options:
                  (default 16)
   --json FILE    write the region, vertices, triangles and triangle_neighbors
   --svg FILE     write a picture with the triangle edges
+  --memory-limit S  refuse to start when the estimated memory exceeds S
+                 (512M, 8G, ...; default: the memory available; none: off)
   -h, --help     this text
 ";
 
@@ -132,6 +143,8 @@ Options:
   --json FILE    write the region, vertices, triangles, triangle_neighbors,
                  polygons and polygon_neighbors
   --svg FILE     write a picture with triangle and polygon edges
+  --memory-limit S  refuse to start when the estimated memory exceeds S
+                 (512M, 8G, ...; default: the memory available; none: off)
   -h, --help     this text
 ";
 
@@ -161,6 +174,8 @@ Options:
   --max-verts N     most vertices per convex polygon, 3..=16 (default 6)
   --snap-bits B     grid of 2^-B user units (default 16)
   --svg FILE        with --from/--to: a picture of the mesh and the path
+  --memory-limit S  refuse to start when the estimated memory exceeds S (512M,
+                    8G, ...; default: the memory available; none: off)
   -h, --help        this text
 ";
 

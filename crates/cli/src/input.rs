@@ -3,7 +3,7 @@
 
 use crate::output::counted;
 use crate::{CliError, library_error};
-use onepath_build2d::{Geometry2DOptions, Region, Vector2D};
+use onepath_build2d::{Axis, Error, Geometry2DOptions, Location, Region, Vector2D};
 use onepath_io::{JsonInputError, YAxis, read_outlines, read_tile_map};
 use std::path::Path;
 
@@ -21,6 +21,9 @@ pub(crate) struct InputSettings {
     pub(crate) cell_size: f64,
     /// The SnapBits of tile maps and of outline files that do not give theirs.
     pub(crate) snap_bits: u32,
+    /// Whether `--cell-size` was given: then a tile map's grid line out of range or
+    /// snapped onto its neighbour is reported as a problem of that option.
+    pub(crate) cell_size_given: bool,
 }
 
 /// What an input was, for the summary.
@@ -76,17 +79,60 @@ impl Input {
 
 /// Reads the file at `path` (see [`load_text`]).
 pub(crate) fn load_file(path: &str, settings: InputSettings) -> Result<Input, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::new(format!("{path}: cannot read the file: {e}")))?;
+    let bytes = read_bytes(path)?;
     let text = String::from_utf8(bytes)
         .map_err(|e| CliError::new(format!("{path}: the file is not UTF-8 text: {e}")))?;
+    // A UTF-8 byte-order mark (some editors write one) is not part of the content.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if text.trim().is_empty() {
+        return Err(CliError::new(format!(
+            "{path}: the file is empty (no map, no outline)"
+        )));
+    }
     let extension = Path::new(path)
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     let outlines = matches!(extension.as_deref(), Some("json" | "geojson"))
         || text.trim_start().starts_with('{');
-    load_text(path, &text, outlines, settings)
+    load_text(path, text, outlines, settings)
+}
+
+/// The bytes of the file at `path`, its buffer reserved fallibly: a file larger than the
+/// memory the program can have is an error naming the file and its size, not an abort.
+fn read_bytes(path: &str) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let cannot_read =
+        |e: std::io::Error| CliError::new(format!("{path}: cannot read the file: {e}"));
+    let mut file = std::fs::File::open(path).map_err(cannot_read)?;
+    let len = file.metadata().map_err(cannot_read)?.len();
+    let mut bytes = Vec::new();
+    usize::try_from(len)
+        .ok()
+        .and_then(|len| bytes.try_reserve_exact(len).ok())
+        .ok_or_else(|| {
+            CliError::new(format!(
+                "{path}: cannot reserve {} of memory to read the file",
+                byte_size(len)
+            ))
+        })?;
+    file.read_to_end(&mut bytes).map_err(cannot_read)?;
+    Ok(bytes)
+}
+
+/// A size in bytes for messages: `1.5 GiB`, `12.0 MiB`, `800 bytes`.
+pub(crate) fn byte_size(bytes: u64) -> String {
+    const UNITS: [&str; 4] = ["KiB", "MiB", "GiB", "TiB"];
+    if bytes < 1024 {
+        return format!("{bytes} bytes");
+    }
+    let mut value = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    format!("{value:.1} {}", UNITS[unit])
 }
 
 /// Reads `text` as outlines (JSON or GeoJSON) or as a tile map (Moving AI `.map` or text
@@ -102,8 +148,34 @@ pub(crate) fn load_text(
         let file = read_outlines(text).map_err(|e| at(json_message(&e)))?;
         let options =
             Geometry2DOptions::with_snap_bits(file.snap_bits.unwrap_or(settings.snap_bits));
-        let region =
-            Region::from_outlines(&file.outlines, &options).map_err(|e| at(e.to_string()))?;
+        let region = Region::from_outlines(&file.outlines, &options).map_err(|e| {
+            // A vertex or ring error also names its place in the file as a JSON path.
+            let location = match &e {
+                Error::OutOfRange { location, .. } | Error::InvalidArgument { location, .. } => {
+                    Some(location)
+                }
+                _ => None,
+            };
+            let place = match location {
+                Some(Location::Vertex {
+                    outline,
+                    ring,
+                    vertex,
+                    axis,
+                }) => {
+                    let axis = usize::from(matches!(axis, Axis::Y));
+                    file.json_path(*outline, *ring, Some(*vertex), Some(axis))
+                }
+                Some(Location::Ring { outline, ring }) => {
+                    file.json_path(*outline, *ring, None, None)
+                }
+                _ => None,
+            };
+            match place {
+                Some(path) => at(format!("{e} (at {path})")),
+                None => at(e.to_string()),
+            }
+        })?;
         return Ok(Input {
             name: name.to_string(),
             region,
@@ -129,7 +201,19 @@ pub(crate) fn load_text(
         Vector2D::new(0.0, 0.0),
         &options,
     )
-    .map_err(|e| library_error(name, e))?;
+    .map_err(|e| match e {
+        Error::OutOfRange {
+            location: location @ Location::GridLine { .. },
+            message,
+        }
+        | Error::InvalidArgument {
+            location: location @ Location::GridLine { .. },
+            message,
+        } if settings.cell_size_given => CliError::new(format!(
+            "{name}: option `--cell-size`: {location}: {message}"
+        )),
+        e => library_error(name, e),
+    })?;
     Ok(Input {
         name: name.to_string(),
         region,

@@ -7,6 +7,7 @@ mod build;
 mod commands;
 mod help;
 mod input;
+mod memory;
 mod options;
 mod output;
 mod path;
@@ -74,6 +75,51 @@ pub(crate) fn library_error(context: &str, error: onepath_build2d::Error) -> Cli
     CliError::new(format!("{context}: {error}"))
 }
 
+/// The most characters of an input an error line quotes.
+const LONGEST_QUOTE: usize = 40;
+
+/// `text` cut to [`LONGEST_QUOTE`] characters for an error line (a line of a map with
+/// CR line ends can be megabytes long), with `…` and the full length when cut.
+pub(crate) fn quote(text: &str) -> String {
+    match text.char_indices().nth(LONGEST_QUOTE) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}… ({} characters)", &text[..end], text.chars().count()),
+    }
+}
+
+/// The longest number an error line quotes digit by digit; longer ones (the 309 digits
+/// Rust prints for `1e308`) are written in scientific notation.
+const LONGEST_PLAIN_NUMBER: usize = 24;
+
+/// `message` with every number longer than [`LONGEST_PLAIN_NUMBER`] characters written
+/// in scientific notation (the same `f64`, so nothing is lost).
+pub(crate) fn readable(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(start) = rest.find(|c: char| c.is_ascii_digit()) {
+        out.push_str(&rest[..start]);
+        let number = &rest[start..];
+        let len = number
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(number.len());
+        let (digits, tail) = number.split_at(len);
+        // Digits inside a word (`x999…`, a quoted input) are left as they are.
+        let in_word = out
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        match digits.parse::<f64>() {
+            Ok(value) if len > LONGEST_PLAIN_NUMBER && !in_word => {
+                out.push_str(&format!("{value:e}"));
+            }
+            _ => out.push_str(digits),
+        }
+        rest = tail;
+    }
+    out.push_str(rest);
+    out
+}
+
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.message)
@@ -86,16 +132,20 @@ impl std::error::Error for CliError {}
 /// `stdout` and errors to `stderr`. Returns the exit status: 0 on success, [`EXIT_FAILURE`]
 /// on any error, after which no output file exists.
 pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
-    match dispatch(args, stdout) {
+    match dispatch(args, stdout, stderr) {
         Ok(()) => 0,
         Err(e) => {
-            let _ = writeln!(stderr, "onepath: error: {e}");
+            let _ = writeln!(stderr, "onepath: error: {}", readable(&e.message));
             EXIT_FAILURE
         }
     }
 }
 
-fn dispatch(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+fn dispatch(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
     let print = |stdout: &mut dyn Write, text: &str| {
         let _ = stdout.write_all(text.as_bytes());
         Ok(())
@@ -113,11 +163,11 @@ fn dispatch(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
             },
         },
         "--version" | "-V" => print(stdout, &format!("onepath {}\n", env!("CARGO_PKG_VERSION"))),
-        "build" => build::run_build(rest, stdout),
-        "region" => commands::run_region(rest, stdout),
-        "triangulate" => commands::run_triangulate(rest, stdout),
-        "partition" => commands::run_partition(rest, stdout),
-        "path" => path::run_path(rest, stdout),
+        "build" => build::run_build(rest, stdout, stderr),
+        "region" => commands::run_region(rest, stdout, stderr),
+        "triangulate" => commands::run_triangulate(rest, stdout, stderr),
+        "partition" => commands::run_partition(rest, stdout, stderr),
+        "path" => path::run_path(rest, stdout, stderr),
         other if other.starts_with('-') => {
             Err(CliError::usage("", format!("unknown option `{other}`")))
         }

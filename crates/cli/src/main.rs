@@ -15,9 +15,33 @@ fn main() {
             }
         }
     }
+    remove_temporary_files_on_termination();
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     let status = onepath_cli::run(&args, &mut stdout.lock(), &mut stderr.lock());
     let _ = std::io::stdout().flush();
     std::process::exit(status);
 }
+
+/// On `SIGINT` or `SIGTERM`, removes the temporary files of outputs being written and then
+/// ends the process as the signal would have (status 130 or 143 in a shell). Signals are
+/// received on a thread of `signal-hook`'s iterator, so no code runs in a signal handler.
+#[cfg(unix)]
+fn remove_temporary_files_on_termination() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        // Without the handler a signal ends the process as before: it still works.
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            // Held until the process ends: no new temporary file can appear meanwhile.
+            let _removed = onepath_io::remove_temporary_files();
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+#[cfg(not(unix))]
+fn remove_temporary_files_on_termination() {}

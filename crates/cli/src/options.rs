@@ -67,7 +67,7 @@ pub(crate) fn parse_args(
 }
 
 fn unknown_option(command: &str, arg: &str) -> CliError {
-    CliError::usage(command, format!("unknown option `{arg}`"))
+    CliError::usage(command, format!("unknown option `{}`", crate::quote(arg)))
 }
 
 impl ParsedArgs {
@@ -75,8 +75,21 @@ impl ParsedArgs {
         self.values.get(name).map(String::as_str)
     }
 
+    /// The raw value of the option `name`, when given.
+    pub(crate) fn value(&self, name: &str) -> Option<&str> {
+        self.raw(name)
+    }
+
+    /// Whether the option `name` was given.
+    pub(crate) fn is_given(&self, name: &str) -> bool {
+        self.values.contains_key(name)
+    }
+
     fn bad_value(&self, name: &str, value: &str, what: &str) -> CliError {
-        CliError::usage(self.command, format!("`--{name} {value}`: {what}"))
+        CliError::usage(
+            self.command,
+            format!("`--{name} {}`: {what}", crate::quote(value)),
+        )
     }
 
     /// A finite number, or `default` when the option is absent.
@@ -111,6 +124,21 @@ impl ParsedArgs {
             .trim()
             .parse::<u32>()
             .map_err(|_| self.bad_value(name, value, "not a non-negative integer"))
+    }
+
+    /// An integer in `0..=max`, or `default` when the option is absent.
+    pub(crate) fn integer_at_most(
+        &self,
+        name: &str,
+        default: u32,
+        max: u32,
+    ) -> Result<u32, CliError> {
+        let value = self.integer(name, default)?;
+        if value > max {
+            let raw = self.raw(name).unwrap_or_default();
+            return Err(self.bad_value(name, raw, &format!("{value} is outside 0..={max}")));
+        }
+        Ok(value)
     }
 
     /// One of `choices`, or `default` when the option is absent.

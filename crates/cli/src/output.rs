@@ -3,52 +3,174 @@
 
 use crate::CliError;
 use onepath_build2d::Region;
-use onepath_io::StagedOutputs;
-use std::path::PathBuf;
+use onepath_io::{CheckedOutput, StagedOutputs, check_output, file_identity};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// The files a run writes: every one is produced in memory first, then all are written to
-/// temporary files and renamed into place, so a failure leaves no output file.
+/// Where one output goes.
+#[derive(Debug)]
+enum Destination {
+    /// Standard output (`-`).
+    Stdout,
+    /// A file, checked before any work.
+    File(CheckedOutput),
+}
+
+/// The files a run writes, checked before the run does any work: every path can be
+/// written, none is a folder, no two name the same file and none names an input. Each
+/// output is produced in memory first; then regular files go to temporary files that are
+/// renamed into place only when all are written, so a failure leaves no output file.
 #[derive(Debug, Default)]
 pub(crate) struct OutputPlan {
-    files: Vec<(PathBuf, Vec<u8>)>,
+    /// The option, where it goes and, once produced, the contents.
+    outputs: Vec<(&'static str, Destination, Option<Vec<u8>>)>,
+    /// Whether a file output is the program's standard output under another name
+    /// (`/dev/stdout`).
+    stdout_named: bool,
 }
 
 impl OutputPlan {
-    /// Adds a file to write.
-    pub(crate) fn add(&mut self, path: PathBuf, contents: impl Into<Vec<u8>>) {
-        self.files.push((path, contents.into()));
-    }
-
-    /// Whether the plan writes nothing.
-    pub(crate) fn is_empty(&self) -> bool {
-        self.files.is_empty()
-    }
-
-    /// Writes every file; on failure none of them is left behind (unless a rename fails
-    /// half way, which leaves the files renamed before it).
-    pub(crate) fn write(self) -> Result<Vec<PathBuf>, CliError> {
-        for (i, (path, _)) in self.files.iter().enumerate() {
-            if self.files[..i].iter().any(|(p, _)| p == path) {
-                return Err(CliError::new(format!(
-                    "{}: the same file is named for two outputs",
-                    path.display()
-                )));
+    /// Checks the outputs (option name, path) against each other and against the input
+    /// files (`-` is standard output).
+    pub(crate) fn check(
+        outputs: &[(&'static str, PathBuf)],
+        inputs: &[&str],
+    ) -> Result<OutputPlan, CliError> {
+        let mut inputs_seen = Vec::new();
+        for input in inputs {
+            // A missing input is reported when it is read.
+            if let Ok(identity) = file_identity(Path::new(input)) {
+                inputs_seen.push((*input, identity));
             }
         }
-        let mut staged = StagedOutputs::new();
-        for (path, contents) in &self.files {
-            staged
-                .stage(path, contents)
-                .map_err(|e| write_error(path, &e))?;
+        // The file behind the program's standard output, where the system names it.
+        let stdout_identity = file_identity(Path::new("/dev/stdout")).ok();
+        let mut plan = OutputPlan::default();
+        for (option, path) in outputs {
+            let destination = if path.as_os_str() == "-" {
+                Destination::Stdout
+            } else {
+                let checked = check_output(path).map_err(|e| {
+                    CliError::new(format!(
+                        "{}: cannot write the file (option `--{option}`): {e}",
+                        path.display()
+                    ))
+                })?;
+                if let Some((input, _)) = inputs_seen
+                    .iter()
+                    .find(|(_, identity)| identity == checked.identity())
+                {
+                    return Err(CliError::new(format!(
+                        "{}: option `--{option}` names the input file {input}",
+                        path.display()
+                    )));
+                }
+                if stdout_identity.as_ref() == Some(checked.identity()) {
+                    plan.stdout_named = true;
+                }
+                Destination::File(checked)
+            };
+            for (other, earlier, _) in &plan.outputs {
+                let same = match (earlier, &destination) {
+                    (Destination::Stdout, Destination::Stdout) => true,
+                    (Destination::File(a), Destination::File(b)) => a.identity() == b.identity(),
+                    _ => false,
+                };
+                if same {
+                    return Err(CliError::new(format!(
+                        "{}: options `--{other}` and `--{option}` name the same file",
+                        path.display()
+                    )));
+                }
+            }
+            plan.outputs.push((option, destination, None));
         }
-        staged
+        Ok(plan)
+    }
+
+    /// Whether an output goes to standard output (then the summary goes to stderr).
+    pub(crate) fn uses_stdout(&self) -> bool {
+        self.stdout_named
+            || self
+                .outputs
+                .iter()
+                .any(|(_, d, _)| matches!(d, Destination::Stdout))
+    }
+
+    /// The number of outputs.
+    pub(crate) fn len(&self) -> usize {
+        self.outputs.len()
+    }
+
+    /// Whether the output of `option` is asked for.
+    pub(crate) fn wants(&self, option: &str) -> bool {
+        self.outputs.iter().any(|(o, _, _)| *o == option)
+    }
+
+    /// Sets the contents of the output of `option` (ignored when it is not asked for).
+    pub(crate) fn set(&mut self, option: &str, contents: impl Into<Vec<u8>>) {
+        if let Some(entry) = self.outputs.iter_mut().find(|(o, _, _)| *o == option) {
+            entry.2 = Some(contents.into());
+        }
+    }
+
+    /// Writes every output: regular files to temporary files first, then standard output,
+    /// FIFOs and devices, then the renames. On failure no regular output file is left
+    /// (unless a rename fails half way, which leaves the files renamed before it). Returns
+    /// the names written, `-` for standard output.
+    pub(crate) fn write(self, stdout: &mut dyn Write) -> Result<Vec<PathBuf>, CliError> {
+        let mut staged = StagedOutputs::new();
+        let mut to_stdout = None;
+        for (option, destination, contents) in &self.outputs {
+            let Some(contents) = contents else {
+                return Err(CliError::new(format!(
+                    "internal error (a defect in onepath, please report it): no contents for `--{option}`"
+                )));
+            };
+            match destination {
+                Destination::Stdout => to_stdout = Some(contents),
+                Destination::File(output) => staged
+                    .stage_checked(output, contents)
+                    .map_err(|e| write_error(output.path(), &e))?,
+            }
+        }
+        if let Some(contents) = to_stdout {
+            stdout
+                .write_all(contents)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")))?;
+        }
+        let written = staged
             .commit()
-            .map_err(|e| CliError::new(format!("cannot rename an output into place: {e}")))
+            .map_err(|e| CliError::new(format!("cannot write an output into place: {e}")))?;
+        let mut names = Vec::new();
+        let mut files = written.into_iter();
+        for (_, destination, _) in &self.outputs {
+            match destination {
+                Destination::Stdout => names.push(PathBuf::from("-")),
+                Destination::File(_) => names.extend(files.next()),
+            }
+        }
+        Ok(names)
     }
 }
 
-fn write_error(path: &std::path::Path, e: &std::io::Error) -> CliError {
+/// Prints the summary on stdout, or on stderr when an output went to standard output.
+pub(crate) fn print_summary(
+    summary: &str,
+    to_stderr: bool,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) {
+    let _ = if to_stderr {
+        stderr.write_all(summary.as_bytes())
+    } else {
+        stdout.write_all(summary.as_bytes())
+    };
+}
+
+fn write_error(path: &Path, e: &std::io::Error) -> CliError {
     CliError::new(format!("{}: cannot write the file: {e}", path.display()))
 }
 

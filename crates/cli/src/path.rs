@@ -4,13 +4,15 @@
 
 use crate::build::{DEFAULT_AGENT_RADIUS, DEFAULT_MAX_VERTS, input_settings};
 use crate::input::{Input, InputKind, load_file};
+use crate::memory::{Limit, Work, estimate, join_vertices};
 use crate::options::{ParsedArgs, parse_args};
-use crate::output::{OutputPlan, counted, ms, written_line};
+use crate::output::{OutputPlan, counted, ms, print_summary, written_line};
 use crate::{CliError, help, library_error};
 use onepath_build2d::{Mesh2DPipeline, NavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, SvgPicture, read_scenario, render_svg};
 use std::collections::BTreeMap;
 use std::io::Write;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// How far a path may exceed the scenario's optimal length, or fall short of the straight
@@ -18,15 +20,9 @@ use std::time::Instant;
 /// works in `f32`.
 const TOLERANCE: f64 = 1e-3;
 
-/// The text of option `--name` (the parser keeps values as given; `path` hands them back).
-fn text(args: &ParsedArgs, name: &str) -> Option<String> {
-    args.path(name)
-        .map(|p| p.into_os_string().to_string_lossy().into_owned())
-}
-
 /// Parses `X,Y` (two finite numbers) given to option `--name`.
 fn point_option(args: &ParsedArgs, name: &str) -> Result<Option<Vector2D>, CliError> {
-    let Some(text) = text(args, name) else {
+    let Some(text) = args.value(name) else {
         return Ok(None);
     };
     let bad = || {
@@ -83,7 +79,11 @@ fn find(finder: &polyanya::Mesh, from: Vector2D, to: Vector2D) -> Option<Found> 
 }
 
 /// Runs `onepath path MAP (--from X,Y --to X,Y | --scen FILE) [options]`.
-pub(crate) fn run_path(args: &[String], stdout: &mut dyn Write) -> Result<(), CliError> {
+pub(crate) fn run_path(
+    args: &[String],
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
     let allowed = [
         "from",
         "to",
@@ -93,6 +93,7 @@ pub(crate) fn run_path(args: &[String], stdout: &mut dyn Write) -> Result<(), Cl
         "max-verts",
         "snap-bits",
         "svg",
+        "memory-limit",
     ];
     let args = parse_args("path", args, &allowed)?;
     if args.help {
@@ -102,8 +103,8 @@ pub(crate) fn run_path(args: &[String], stdout: &mut dyn Write) -> Result<(), Cl
     let usage = "onepath path MAP (--from X,Y --to X,Y | --scen FILE) [options]";
     args.expect_positionals(1, 1, usage)?;
     let (from, to) = (point_option(&args, "from")?, point_option(&args, "to")?);
-    let scen = text(&args, "scen");
-    let pair = match (from, to, &scen) {
+    let scen = args.value("scen");
+    let pair = match (from, to, scen) {
         (Some(from), Some(to), None) => Some((from, to)),
         (None, None, Some(_)) => None,
         _ => {
@@ -122,6 +123,12 @@ pub(crate) fn run_path(args: &[String], stdout: &mut dyn Write) -> Result<(), Cl
     let settings = input_settings(&args)?;
     let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
     let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)?;
+    let outputs: Vec<(&'static str, PathBuf)> =
+        args.path("svg").map(|p| ("svg", p)).into_iter().collect();
+    let mut inputs = vec![args.positionals[0].as_str()];
+    inputs.extend(scen);
+    let mut plan = OutputPlan::check(&outputs, &inputs)?;
+    let limit = Limit::from_option("path", args.value("memory-limit"))?;
 
     let input = load_file(&args.positionals[0], settings)?;
     let start = Instant::now();
@@ -129,8 +136,18 @@ pub(crate) fn run_path(args: &[String], stdout: &mut dyn Write) -> Result<(), Cl
         cell_size: settings.cell_size,
         agent_radius,
         max_vertices_per_polygon: max_verts as usize,
-        snap_bits: input.region.snap_bits(),
     };
+    let scale = input.region.options().scale();
+    let work = Work::Shrink {
+        m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
+        radius_cells: agent_radius / settings.cell_size,
+        build: true,
+    };
+    limit.check(
+        &input.name,
+        "the build",
+        estimate(work, input.region.vertex_count(), outputs.len()),
+    )?;
     let mesh = pipeline
         .build(&input.region)
         .map_err(|e| library_error(&input.name, e))?;
@@ -152,16 +169,30 @@ pub(crate) fn run_path(args: &[String], stdout: &mut dyn Write) -> Result<(), Cl
         counted(mesh.polygons().len(), "polygon", "polygons"),
         ms(build_time)
     );
-    match (pair, &scen) {
+    let mut summary_to_stderr = false;
+    match (pair, scen) {
         (Some((from, to)), _) => {
-            summary += &two_points(&args, &input, &mesh, &finder, from, to)?;
+            let (text, picture) = two_points(&input, &mesh, &finder, from, to)?;
+            summary += &text;
+            if plan.wants("svg") {
+                let picture = SvgPicture {
+                    background: Some(&input.region),
+                    partition: Some(mesh.polygons()),
+                    path: picture.as_ref().map(|f| f.points.as_slice()),
+                    ..SvgPicture::new(mesh.region(), input.y_axis)
+                };
+                plan.set("svg", render_svg(&picture));
+            }
+            summary_to_stderr = plan.uses_stdout();
+            let written = plan.write(stdout)?;
+            summary += &written_line(&written);
         }
         (None, Some(file)) => {
             summary += &scenario(&input, &mesh, &finder, file, settings.cell_size)?;
         }
         (None, None) => {}
     }
-    let _ = stdout.write_all(summary.as_bytes());
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
 }
 
@@ -169,15 +200,15 @@ fn format_point(p: Vector2D) -> String {
     format!("({}, {})", p.x, p.y)
 }
 
-/// The `--from`/`--to` run: the path's length and waypoints, and the picture.
+/// The `--from`/`--to` run: the summary lines of the path's length and waypoints, and the
+/// path found.
 fn two_points(
-    args: &ParsedArgs,
     input: &Input,
     mesh: &NavMesh,
     finder: &polyanya::Mesh,
     from: Vector2D,
     to: Vector2D,
-) -> Result<String, CliError> {
+) -> Result<(String, Option<Found>), CliError> {
     let mut out = String::new();
     let mut ends = [from, to];
     for (end, (name, p)) in ends.iter_mut().zip([("--from", from), ("--to", to)]) {
@@ -194,7 +225,6 @@ fn two_points(
     let start = Instant::now();
     let found = find(finder, ends[0], ends[1]);
     let query_time = start.elapsed();
-    let mut plan = OutputPlan::default();
     match &found {
         Some(path) => {
             out += &format!(
@@ -216,22 +246,7 @@ fn two_points(
             );
         }
     }
-    if let Some(svg) = args.path("svg") {
-        let picture = SvgPicture {
-            background: Some(&input.region),
-            partition: Some(mesh.polygons()),
-            path: found.as_ref().map(|f| f.points.as_slice()),
-            ..SvgPicture::new(mesh.region(), input.y_axis)
-        };
-        plan.add(svg, render_svg(&picture));
-    }
-    let written = if plan.is_empty() {
-        Vec::new()
-    } else {
-        plan.write()?
-    };
-    out += &written_line(&written);
-    Ok(out)
+    Ok((out, found))
 }
 
 /// What one bucket of a scenario run found.

@@ -22,6 +22,14 @@ pub enum ConvexError {
         /// The actual length of the neighbour array.
         found: usize,
     },
+    /// The labels of a labelled partition do not hold one entry per triangle.
+    #[error("{found} triangle labels for {expected} triangles")]
+    LabelCount {
+        /// The number of triangles.
+        expected: usize,
+        /// The number of labels given.
+        found: usize,
+    },
     /// There are more triangles than an `i32` neighbour entry can name.
     #[error("{count} triangles are more than an i32 neighbour index can name")]
     TooManyTriangles {
@@ -80,14 +88,14 @@ pub enum ConvexError {
         /// The number of points passed in.
         point_count: usize,
     },
-    /// [`ConvexPartition::check_invariants`](crate::ConvexPartition::check_invariants)
+    /// [`Partition::check_invariants`](crate::Partition::check_invariants)
     /// found a polygon or an adjacency entry that breaks a promise of the output.
     #[error("invariant violated at polygon {polygon}: {reason}")]
     Invariant {
         /// The index of the offending polygon.
         polygon: usize,
         /// Which promise is broken.
-        reason: String,
+        reason: &'static str,
     },
     /// The merge found its own state inconsistent. Validated input never leads here; it
     /// would be a defect of this crate, like the specification's `GeometryException`.

@@ -2,12 +2,12 @@
 //! counter-clockwise order with `-1` for the outside, as Polyanya's mesh format (version
 //! 2) lists them.
 
-use crate::{ConvexError, ConvexPartition};
+use crate::{ConvexError, Partition};
 use onepath_predicates::{EXACT_F64_LIMIT, GridPoint, cross};
 use std::cmp::Ordering;
 
 /// The polygons around every vertex, counter-clockwise (see
-/// [`ConvexPartition::vertex_fans`] for the exact convention).
+/// [`Partition::vertex_fans`] for the exact convention).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct VertexFans {
     entries: Vec<i32>,
@@ -52,7 +52,7 @@ struct Corner {
     position: u32,
 }
 
-impl ConvexPartition {
+impl Partition {
     /// The polygons around each of `points.len()` vertices, counter-clockwise.
     ///
     /// Convention (Polyanya mesh version 2 allows any start; this one is fixed):

@@ -1,30 +1,24 @@
 //! Rebuilding a partition from plain polygon lists (for deserialisation), fully validated.
 
-use crate::{ConvexError, ConvexPartition};
+use crate::{ConvexError, Partition, check_vertex_limit};
 use onepath_predicates::GridPoint;
 
-impl ConvexPartition {
+impl Partition {
     /// A partition from its polygons (vertex indices into `points`) and their neighbour
-    /// lists, as [`ConvexPartition::to_nested`] gives them, accepted only when it passes
-    /// [`ConvexPartition::check_invariants`] against `points`.
+    /// lists, as [`Partition::to_nested`] gives them, accepted only when it passes
+    /// [`Partition::check_invariants`] against `points`.
     ///
     /// This is how a stored partition is read back: nothing that breaks a promise of the
     /// type (convexity, orientation, canonical order, symmetric adjacency) gets in.
     pub fn from_polygons(
+        points: &[GridPoint],
         polygons: &[Vec<u32>],
         neighbors: &[Vec<i32>],
         max_vertices_per_polygon: usize,
-        points: &[GridPoint],
     ) -> Result<Self, ConvexError> {
-        if !(3..=16).contains(&max_vertices_per_polygon) {
-            return Err(ConvexError::VertexLimit {
-                limit: max_vertices_per_polygon,
-            });
-        }
-        let invariant = |polygon: usize, reason: &str| ConvexError::Invariant {
-            polygon,
-            reason: reason.to_owned(),
-        };
+        check_vertex_limit(max_vertices_per_polygon)?;
+        let invariant =
+            |polygon: usize, reason: &'static str| ConvexError::Invariant { polygon, reason };
         if polygons.len() != neighbors.len() {
             return Err(invariant(
                 0,
@@ -62,11 +56,10 @@ mod tests {
     #[test]
     fn a_valid_partition_round_trips() {
         let points = square();
-        let p = ConvexPartition::from_polygons(&[vec![0, 2, 3, 1]], &[vec![-1; 4]], 6, &points)
-            .unwrap();
+        let p = Partition::from_polygons(&points, &[vec![0, 2, 3, 1]], &[vec![-1; 4]], 6).unwrap();
         let (polygons, neighbors) = p.to_nested();
         assert_eq!(
-            ConvexPartition::from_polygons(&polygons, &neighbors, 6, &points).unwrap(),
+            Partition::from_polygons(&points, &polygons, &neighbors, 6).unwrap(),
             p
         );
     }
@@ -75,7 +68,7 @@ mod tests {
     fn broken_partitions_are_rejected() {
         let points = square();
         let bad = |polygons: &[Vec<u32>], neighbors: &[Vec<i32>], max| {
-            ConvexPartition::from_polygons(polygons, neighbors, max, &points).is_err()
+            Partition::from_polygons(&points, polygons, neighbors, max).is_err()
         };
         assert!(bad(&[vec![0, 1, 3, 2]], &[vec![-1; 4]], 6), "clockwise");
         assert!(

@@ -1,7 +1,7 @@
 //! Unit tests of the output checks on hand-made partitions, including broken ones that
 //! `partition_convex` never produces, so that each check is shown to fire.
 
-use crate::{ConvexError, ConvexPartition};
+use crate::{ConvexError, Partition};
 use onepath_predicates::GridPoint;
 
 /// The unit square's points: 0 = (0,0), 1 = (0,1), 2 = (1,0), 3 = (1,1).
@@ -12,17 +12,17 @@ fn square_points() -> Vec<GridPoint> {
 }
 
 /// A partition from nested lists, without any canonicalisation.
-fn from_nested(polygons: &[&[u32]], neighbors: &[&[i32]], limit: usize) -> ConvexPartition {
+fn from_nested(polygons: &[&[u32]], neighbors: &[&[i32]], limit: usize) -> Partition {
     let mut offsets = vec![0];
     for p in polygons {
         offsets.push(offsets.last().copied().unwrap_or(0) + p.len());
     }
-    ConvexPartition::from_parts(polygons.concat(), offsets, neighbors.concat(), limit)
+    Partition::from_parts(polygons.concat(), offsets, neighbors.concat(), limit)
 }
 
 fn reason(result: Result<(), ConvexError>) -> String {
     match result {
-        Err(ConvexError::Invariant { reason, .. }) => reason,
+        Err(ConvexError::Invariant { reason, .. }) => reason.to_owned(),
         other => panic!("expected an invariant violation, got {other:?}"),
     }
 }
@@ -133,12 +133,12 @@ fn each_adjacency_check_fires() {
 #[test]
 fn broken_storage_is_reported() {
     let points = square_points();
-    let bad_offsets = ConvexPartition::from_parts(vec![0, 2, 3], vec![0, 4], vec![-1; 3], 6);
+    let bad_offsets = Partition::from_parts(vec![0, 2, 3], vec![0, 4], vec![-1; 3], 6);
     assert_eq!(
         reason(bad_offsets.check_invariants(&points)),
         "offsets do not span the vertex storage"
     );
-    let bad_neighbors = ConvexPartition::from_parts(vec![0, 2, 3], vec![0, 3], vec![-1; 2], 6);
+    let bad_neighbors = Partition::from_parts(vec![0, 2, 3], vec![0, 3], vec![-1; 2], 6);
     assert_eq!(
         reason(bad_neighbors.check_invariants(&points)),
         "neighbour storage is not parallel to the vertices"

@@ -1,10 +1,10 @@
 //! Independent checks of a finished partition: the output promises of
 //! "Region.PartitionConvex" and the exhaustiveness of its single greedy pass.
 
-use crate::{ConvexError, ConvexPartition};
+use crate::{ConvexError, Partition};
 use onepath_predicates::{EXACT_F64_LIMIT, GridPoint, Orientation, cross, dot, orient2d};
 
-impl ConvexPartition {
+impl Partition {
     /// Checks every promise of the output against `points`, independently of the merge:
     ///
     /// - each polygon has 3 to `max_vertices_per_polygon` distinct vertices, all indices
@@ -83,6 +83,34 @@ impl ConvexPartition {
         &self,
         points: &[GridPoint],
     ) -> Result<Vec<[u32; 2]>, ConvexError> {
+        self.mergeable_diagonals(points, |_, _| true)
+    }
+
+    /// [`Partition::remaining_mergeable_diagonals`] of a partition made by
+    /// [`partition_convex_labelled`](crate::partition_convex_labelled): an edge between
+    /// polygons of different labels is never mergeable, so for such a partition this list
+    /// is empty. `labels` holds one label per polygon.
+    pub fn remaining_mergeable_diagonals_labelled(
+        &self,
+        points: &[GridPoint],
+        labels: &[u32],
+    ) -> Result<Vec<[u32; 2]>, ConvexError> {
+        if labels.len() != self.len() {
+            return Err(ConvexError::LabelCount {
+                expected: self.len(),
+                found: labels.len(),
+            });
+        }
+        self.mergeable_diagonals(points, |p, q| labels[p] == labels[q])
+    }
+
+    /// The diagonals between polygons `p` and `q` with `may_join(p, q)` that meet the
+    /// three conditions of the pass.
+    fn mergeable_diagonals(
+        &self,
+        points: &[GridPoint],
+        may_join: impl Fn(usize, usize) -> bool,
+    ) -> Result<Vec<[u32; 2]>, ConvexError> {
         self.check_storage()?;
         let point = |polygon: usize, v: u32| {
             bounded_point(points, v).ok_or_else(|| violation(polygon, OUT_OF_RANGE))
@@ -119,7 +147,7 @@ impl ConvexPartition {
                     point(p, ring_p[(i + 2) % np])?,
                 );
                 let convex = turn_a != Orientation::Clockwise && turn_b != Orientation::Clockwise;
-                if fits && disjoint && convex {
+                if fits && disjoint && convex && may_join(p, q) {
                     mergeable.push([a, b]);
                 }
             }
@@ -204,9 +232,6 @@ fn bounded_point(points: &[GridPoint], v: u32) -> Option<GridPoint> {
 }
 
 /// An [`ConvexError::Invariant`] for `polygon`.
-fn violation(polygon: usize, reason: &str) -> ConvexError {
-    ConvexError::Invariant {
-        polygon,
-        reason: reason.to_owned(),
-    }
+fn violation(polygon: usize, reason: &'static str) -> ConvexError {
+    ConvexError::Invariant { polygon, reason }
 }

@@ -15,9 +15,9 @@
 //! each root holding its polygon as a cyclic sequence), so the sort of the diagonals
 //! dominates: O(E log E) in all.
 //!
-//! [`ConvexPartition::check_invariants`] re-checks every output promise independently,
-//! [`ConvexPartition::remaining_mergeable_diagonals`] confirms the pass was exhaustive,
-//! and [`ConvexPartition::vertex_fans`] gives the per-vertex polygon lists of Polyanya's
+//! [`Partition::check_invariants`] re-checks every output promise independently,
+//! [`Partition::remaining_mergeable_diagonals`] confirms the pass was exhaustive,
+//! and [`Partition::vertex_fans`] gives the per-vertex polygon lists of Polyanya's
 //! mesh format (version 2).
 //!
 //! # Example
@@ -57,12 +57,32 @@ mod validate;
 
 pub use error::ConvexError;
 pub use fans::VertexFans;
-pub use partition::{ConvexPartition, Polygon};
+pub use partition::{Partition, Polygon};
 
 use onepath_predicates::GridPoint;
 
-/// The vertex limit the specification uses when none is given.
+/// The smallest vertex limit the specification allows ("Region.PartitionConvex": 3 to 16).
+pub const MIN_VERTEX_LIMIT: usize = 3;
+/// The largest vertex limit the specification allows ("Region.PartitionConvex": 3 to 16).
+pub const MAX_VERTEX_LIMIT: usize = 16;
+/// The vertex limit the specification uses when none is given (6); the one source of this
+/// default for the pipeline and the command line.
 pub const DEFAULT_MAX_VERTICES_PER_POLYGON: usize = 6;
+
+/// Checks a vertex limit against [`MIN_VERTEX_LIMIT`]`..=`[`MAX_VERTEX_LIMIT`]: the one
+/// place this rule is written, used by the merge, by [`Partition::from_polygons`] and by
+/// the umbrella crate.
+///
+/// # Errors
+///
+/// [`ConvexError::VertexLimit`] naming the rejected limit.
+pub fn check_vertex_limit(limit: usize) -> Result<(), ConvexError> {
+    if (MIN_VERTEX_LIMIT..=MAX_VERTEX_LIMIT).contains(&limit) {
+        Ok(())
+    } else {
+        Err(ConvexError::VertexLimit { limit })
+    }
+}
 
 /// Merges a triangulation into weakly convex polygons of at most
 /// `max_vertices_per_polygon` vertices ("Region.PartitionConvex", decision D11).
@@ -86,6 +106,33 @@ pub fn partition_convex(
     triangles: &[[u32; 3]],
     neighbors: &[i32],
     max_vertices_per_polygon: usize,
-) -> Result<ConvexPartition, ConvexError> {
-    merge::partition(points, triangles, neighbors, max_vertices_per_polygon)
+) -> Result<Partition, ConvexError> {
+    merge::partition(points, triangles, neighbors, None, max_vertices_per_polygon)
+        .map(|(partition, _)| partition)
+}
+
+/// [`partition_convex`] over labelled triangles (decisions D16: the area of each
+/// triangle): the pass runs in the same order with the same tests, but never removes an
+/// edge between triangles of different labels, so every polygon has one label. Returns
+/// the partition and the label of each polygon, in polygon order. Adjacency across an
+/// edge between labels is kept like any other.
+///
+/// # Errors
+///
+/// As [`partition_convex`], and [`ConvexError::LabelCount`] when `labels` does not hold
+/// one label per triangle.
+pub fn partition_convex_labelled(
+    points: &[GridPoint],
+    triangles: &[[u32; 3]],
+    neighbors: &[i32],
+    labels: &[u32],
+    max_vertices_per_polygon: usize,
+) -> Result<(Partition, Vec<u32>), ConvexError> {
+    merge::partition(
+        points,
+        triangles,
+        neighbors,
+        Some(labels),
+        max_vertices_per_polygon,
+    )
 }

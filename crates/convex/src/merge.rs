@@ -1,8 +1,9 @@
 //! The Hertel–Mehlhorn greedy pass of "Region.PartitionConvex" with the details of
 //! decision D11, on union-find polygons stored as cyclic vertex sequences.
 
-use crate::validate::{check_limit, check_triangulation};
-use crate::{ConvexError, ConvexPartition};
+use crate::check_vertex_limit;
+use crate::validate::check_triangulation;
+use crate::{ConvexError, Partition};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 use std::cmp::Ordering;
 
@@ -99,18 +100,32 @@ impl Polygons {
     }
 }
 
-/// Runs the pass and returns the canonical partition; see
-/// [`partition_convex`](crate::partition_convex).
+/// Runs the pass and returns the canonical partition with each polygon's label; see
+/// [`partition_convex`](crate::partition_convex) and
+/// [`partition_convex_labelled`](crate::partition_convex_labelled). Without labels every
+/// triangle has label 0.
 pub(crate) fn partition(
     points: &[GridPoint],
     triangles: &[[u32; 3]],
     neighbors: &[i32],
+    labels: Option<&[u32]>,
     limit: usize,
-) -> Result<ConvexPartition, ConvexError> {
-    check_limit(limit)?;
+) -> Result<(Partition, Vec<u32>), ConvexError> {
+    check_vertex_limit(limit)?;
     check_triangulation(points, triangles, neighbors)?;
+    if let Some(labels) = labels
+        && labels.len() != triangles.len()
+    {
+        return Err(ConvexError::LabelCount {
+            expected: triangles.len(),
+            found: labels.len(),
+        });
+    }
+    let label = |t: u32| labels.map_or(0, |l| l[t as usize]);
     let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
     let mut diagonals = interior_edges(points, triangles, neighbors);
+    // An edge between triangles of different labels is never a candidate (decisions D16).
+    diagonals.retain(|d| label(d.left) == label(d.right));
     diagonals.sort_unstable_by(candidate_order);
     // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k). At
     // most 3 * i32::MAX / 2 diagonals exist, so a u32 stamp per diagonal never wraps.
@@ -180,7 +195,8 @@ pub(crate) fn partition(
         polygons.across[base..base + joined].copy_from_slice(&scratch_across);
         polygons.lens[root as usize] = joined as u8;
     }
-    Ok(canonical_partition(polygons, limit))
+    let (partition, roots) = canonical_partition(polygons, limit);
+    Ok((partition, roots.into_iter().map(label).collect()))
 }
 
 /// Every interior triangle edge once, from the triangle holding it as `lo → hi`.
@@ -221,8 +237,9 @@ fn union(polygons: &mut Polygons, p: u32, q: u32) -> u32 {
 
 /// The output form of the specification: each polygon rotated to start at its smallest
 /// vertex index, polygons sorted by their index lists, and the neighbour of edge
-/// `(v_i, v_{i+1})` the polygon holding the reversed edge (or `-1`).
-fn canonical_partition(mut polygons: Polygons, limit: usize) -> ConvexPartition {
+/// `(v_i, v_{i+1})` the polygon holding the reversed edge (or `-1`); with each polygon's
+/// union-find root (one of its triangles), in polygon order.
+fn canonical_partition(mut polygons: Polygons, limit: usize) -> (Partition, Vec<u32>) {
     let count = polygons.parent.len();
     let root_of: Vec<u32> = (0..count as u32).map(|t| polygons.find(t)).collect();
     let mut roots: Vec<u32> = (0..count as u32)
@@ -257,5 +274,8 @@ fn canonical_partition(mut polygons: Polygons, limit: usize) -> ConvexPartition 
         );
         offsets.push(vertices.len());
     }
-    ConvexPartition::from_parts(vertices, offsets, neighbors, limit)
+    (
+        Partition::from_parts(vertices, offsets, neighbors, limit),
+        roots,
+    )
 }

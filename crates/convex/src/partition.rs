@@ -2,7 +2,7 @@
 //! canonical form of "Region.PartitionConvex".
 
 use crate::ConvexError;
-use onepath_predicates::GridPoint;
+use onepath_predicates::{GridPoint, twice_area};
 
 /// Weakly convex, counter-clockwise polygons over the vertices of a triangulation, with
 /// the polygon across every edge.
@@ -16,14 +16,14 @@ use onepath_predicates::GridPoint;
 /// `offsets[i]..offsets[i + 1]` the range of polygon `i`; the neighbours run parallel to
 /// the vertices.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ConvexPartition {
+pub struct Partition {
     vertices: Vec<u32>,
     offsets: Vec<usize>,
     neighbors: Vec<i32>,
     max_vertices_per_polygon: usize,
 }
 
-/// One polygon of a [`ConvexPartition`], as the iterator hands it out.
+/// One polygon of a [`Partition`], as the iterator hands it out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Polygon<'a> {
     /// The vertex indices, counter-clockwise, starting at the smallest.
@@ -32,7 +32,7 @@ pub struct Polygon<'a> {
     pub neighbors: &'a [i32],
 }
 
-impl ConvexPartition {
+impl Partition {
     /// Assembles a partition from flat parts the merge has already put in canonical form.
     pub(crate) fn from_parts(
         vertices: Vec<u32>,
@@ -126,21 +126,15 @@ impl ConvexPartition {
     /// exact areas), or `None` when `i` or a vertex index is out of range.
     pub fn twice_area(&self, i: usize, points: &[GridPoint]) -> Option<i128> {
         let ring = self.get(i)?.vertices;
-        let mut sum = 0i128;
-        for (k, &v) in ring.iter().enumerate() {
-            let a = *points.get(v as usize)?;
-            let b = *points.get(ring[(k + 1) % ring.len()] as usize)?;
-            sum += a.x as i128 * b.y as i128 - a.y as i128 * b.x as i128;
+        if ring.iter().any(|&v| v as usize >= points.len()) {
+            return None;
         }
-        Some(sum)
+        Some(twice_area(ring.iter().map(|&v| points[v as usize])))
     }
 
     /// Checks the shape of the flat storage itself; the public checks run it first.
     pub(crate) fn check_storage(&self) -> Result<(), ConvexError> {
-        let storage = |reason: &str| ConvexError::Invariant {
-            polygon: 0,
-            reason: reason.to_owned(),
-        };
+        let storage = |reason: &'static str| ConvexError::Invariant { polygon: 0, reason };
         if self.offsets.first() != Some(&0) || self.offsets.last() != Some(&self.vertices.len()) {
             return Err(storage("offsets do not span the vertex storage"));
         }
@@ -154,7 +148,7 @@ impl ConvexPartition {
     }
 }
 
-impl<'a> IntoIterator for &'a ConvexPartition {
+impl<'a> IntoIterator for &'a Partition {
     type Item = Polygon<'a>;
     type IntoIter = Box<dyn ExactSizeIterator<Item = Polygon<'a>> + 'a>;
 

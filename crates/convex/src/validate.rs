@@ -4,20 +4,6 @@
 use crate::ConvexError;
 use onepath_predicates::{EXACT_F64_LIMIT, GridPoint, Orientation, orient2d};
 
-/// The smallest vertex limit the specification allows ("3 to 16").
-pub(crate) const MIN_VERTEX_LIMIT: usize = 3;
-/// The largest vertex limit the specification allows ("3 to 16").
-pub(crate) const MAX_VERTEX_LIMIT: usize = 16;
-
-/// Checks the vertex limit against the range of "Region.PartitionConvex".
-pub(crate) fn check_limit(limit: usize) -> Result<(), ConvexError> {
-    if (MIN_VERTEX_LIMIT..=MAX_VERTEX_LIMIT).contains(&limit) {
-        Ok(())
-    } else {
-        Err(ConvexError::VertexLimit { limit })
-    }
-}
-
 /// Checks everything the merge relies on, in O(n + T log T):
 ///
 /// - three neighbour entries per triangle and few enough triangles for `i32` entries;

@@ -7,7 +7,7 @@ use onepath_predicates::GridPoint;
 use support::shapes::{l_shape, random_tile_mesh};
 use support::{Mesh, Rng};
 
-fn run(mesh: &Mesh, limit: usize) -> Result<onepath_convex::ConvexPartition, ConvexError> {
+fn run(mesh: &Mesh, limit: usize) -> Result<onepath_convex::Partition, ConvexError> {
     partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
 }
 

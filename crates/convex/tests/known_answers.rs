@@ -3,12 +3,12 @@
 
 mod support;
 
-use onepath_convex::{ConvexPartition, partition_convex};
+use onepath_convex::{Partition, partition_convex};
 use support::checks::assert_partition_of;
 use support::shapes::{convex_polygon, fan_mesh, l_shape, rectangle};
 use support::{Mesh, mesh_of_polygons, pts};
 
-fn partition(mesh: &Mesh, limit: usize) -> ConvexPartition {
+fn partition(mesh: &Mesh, limit: usize) -> Partition {
     let result = partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
         .expect("a valid triangulation");
     assert_partition_of(mesh, &result);

@@ -4,14 +4,14 @@
 
 mod support;
 
-use onepath_convex::{ConvexPartition, partition_convex};
+use onepath_convex::{Partition, partition_convex};
 use support::checks::assert_partition_of;
 use support::shapes::{random_comb, random_star, random_tile_mesh};
 use support::{Mesh, Rng, mesh_of_polygons};
 
 const LIMITS: [usize; 5] = [3, 4, 6, 8, 16];
 
-fn partition(mesh: &Mesh, limit: usize) -> ConvexPartition {
+fn partition(mesh: &Mesh, limit: usize) -> Partition {
     partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
         .expect("a valid triangulation")
 }

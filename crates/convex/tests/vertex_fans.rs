@@ -3,13 +3,13 @@
 
 mod support;
 
-use onepath_convex::{ConvexError, ConvexPartition, partition_convex};
+use onepath_convex::{ConvexError, Partition, partition_convex};
 use onepath_predicates::{GridPoint, cross};
 use std::cmp::Ordering;
 use support::shapes::{random_star, random_tile_mesh, tile_mesh};
 use support::{Mesh, Rng, canonical_mesh, mesh_of_polygons, pts};
 
-fn partition(mesh: &Mesh, limit: usize) -> ConvexPartition {
+fn partition(mesh: &Mesh, limit: usize) -> Partition {
     partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
         .expect("a valid triangulation")
 }
@@ -24,7 +24,7 @@ fn by_angle(d: GridPoint, e: GridPoint) -> Ordering {
 /// leaving it, a `-1` after each polygon whose edge entering the vertex is boundary, then
 /// rotated to the documented start (the smallest polygon index for an interior vertex,
 /// else the run whose first polygon has the smallest index).
-fn brute_force_fans(partition: &ConvexPartition, points: &[GridPoint]) -> Vec<Vec<i32>> {
+fn brute_force_fans(partition: &Partition, points: &[GridPoint]) -> Vec<Vec<i32>> {
     (0..points.len() as u32)
         .map(|v| {
             let mut corners: Vec<(GridPoint, i32, bool)> = Vec::new();
@@ -64,7 +64,7 @@ fn brute_force_fans(partition: &ConvexPartition, points: &[GridPoint]) -> Vec<Ve
 }
 
 /// Checks the fans against the brute force and against the partition's adjacency.
-fn assert_fans_consistent(partition: &ConvexPartition, points: &[GridPoint]) {
+fn assert_fans_consistent(partition: &Partition, points: &[GridPoint]) {
     let fans = partition.vertex_fans(points).expect("consistent partition");
     assert_eq!(fans.len(), points.len());
     let fan_lists: Vec<Vec<i32>> = fans.iter().map(<[i32]>::to_vec).collect();

@@ -20,7 +20,7 @@ pub struct ResultJson<'a> {
     pub partition: Option<&'a ConvexPartition>,
     /// A triangle count to write as `triangle_count` (the build keeps only the count).
     pub triangle_count: Option<usize>,
-    /// Stage timings to write as `timings_ms`.
+    /// Stage timings to write as `timings_ms` (not reproducible: only when asked for).
     pub timings: Option<StageTimings>,
 }
 
@@ -36,14 +36,16 @@ impl<'a> ResultJson<'a> {
         }
     }
 
-    /// A navigation mesh: its (shrunk) region, polygons, triangle count and timings.
+    /// A navigation mesh: its (shrunk) region, polygons and triangle count. The stage
+    /// timings are left out so that the same build writes the same bytes; set
+    /// [`ResultJson::timings`] to add them.
     pub fn navmesh(mesh: &'a NavMesh) -> Self {
         Self {
             region: mesh.region(),
             triangulation: None,
             partition: Some(mesh.polygons()),
             triangle_count: Some(mesh.triangle_count()),
-            timings: Some(mesh.timings()),
+            timings: None,
         }
     }
 
@@ -118,8 +120,8 @@ impl<'a> ResultJson<'a> {
                 ",\n  \"max_vertices_per_polygon\": {}",
                 p.max_vertices_per_polygon()
             );
-            write_index_lists(&mut s, "polygons", p.iter().map(|(v, _)| v));
-            write_index_lists(&mut s, "polygon_neighbors", p.iter().map(|(_, n)| n));
+            write_index_lists(&mut s, "polygons", p.iter().map(|p| p.vertices));
+            write_index_lists(&mut s, "polygon_neighbors", p.iter().map(|p| p.neighbors));
         }
         if let Some(t) = self.timings {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;

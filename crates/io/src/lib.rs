@@ -5,8 +5,8 @@
 //! ([`read_outlines`]). Output: the JSON of a result
 //! ([`ResultJson`]), GeoJSON of a region ([`region_to_geojson`]), SVG pictures
 //! ([`render_svg`]) and polyanya's text mesh format, version 2
-//! ([`navmesh_to_polyanya`]). [`StagedOutputs`] writes files so that a failed run leaves
-//! none behind. The formats are described in `docs/cli.md`.
+//! ([`navmesh_to_polyanya`]). [`check_output`] checks output paths before any work and
+//! [`StagedOutputs`] writes files so that a failed run leaves none behind. The formats are described in `docs/cli.md`.
 //!
 //! ```
 //! use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Region, Vector2D};
@@ -52,7 +52,10 @@ mod scenario;
 mod svg;
 mod tilemap;
 
-pub use atomic::{StagedOutputs, write_file_atomically};
+pub use atomic::{
+    CheckedOutput, FileIdentity, StagedOutputs, TemporariesRemoved, check_output, file_identity,
+    remove_temporary_files, write_file_atomically,
+};
 pub use geojson_out::{region_to_geojson, write_geojson};
 pub use json_out::{ResultJson, write_result_json};
 pub use outlines::{
@@ -65,6 +68,30 @@ pub use svg::{SvgPicture, YAxis, render_svg, write_svg};
 pub use tilemap::{
     MAX_MAP_CELLS, MapParseError, TileMap, read_moving_ai_map, read_text_grid, read_tile_map,
 };
+
+/// The most characters of an input a message quotes.
+const LONGEST_QUOTE: usize = 40;
+
+/// `text` for a message: control characters escaped (a CR would move the cursor) and cut
+/// to [`LONGEST_QUOTE`] characters, with the full length when cut (a line of a file with
+/// CR line ends can be megabytes long).
+pub(crate) fn quote(text: &str) -> String {
+    let mut out: String = text
+        .chars()
+        .take(LONGEST_QUOTE)
+        .flat_map(char::escape_debug)
+        .collect();
+    let count = text.chars().count();
+    if count > LONGEST_QUOTE {
+        out.push_str(&format!("… ({count} characters)"));
+    }
+    out
+}
+
+/// `text` without a UTF-8 byte-order mark at its start.
+pub(crate) fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
 
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -1,6 +1,7 @@
 //! Outline input: onepath's outline JSON files and GeoJSON geometries, read into
 //! [`Outline`]s with errors that name the JSON path at fault.
 
+use crate::{quote, without_bom};
 use onepath_build2d::{Outline, Vector2D};
 use serde_json::Value;
 use std::fmt;
@@ -16,6 +17,32 @@ pub struct OutlineFile {
     pub snap_bits: Option<u32>,
     /// The outlines, each read by the even-odd rule.
     pub outlines: Vec<Outline>,
+    /// The JSON path of each outline's list of rings (`outlines[2]`,
+    /// `features[1].geometry.coordinates[0]`, `rings`), so that a library error at
+    /// outline `o`, ring `r`, vertex `v` can be located at `{path}[r][v]`.
+    pub outline_paths: Vec<String>,
+}
+
+impl OutlineFile {
+    /// The JSON path of ring `ring` of outline `outline`, and with `vertex` of that
+    /// vertex, and with `axis` (0 for x, 1 for y) of that coordinate; `None` when the
+    /// outline has no recorded path.
+    pub fn json_path(
+        &self,
+        outline: usize,
+        ring: usize,
+        vertex: Option<usize>,
+        axis: Option<usize>,
+    ) -> Option<String> {
+        let mut path = format!("{}[{ring}]", self.outline_paths.get(outline)?);
+        if let Some(v) = vertex {
+            path += &format!("[{v}]");
+            if let Some(a) = axis {
+                path += &format!("[{a}]");
+            }
+        }
+        Some(path)
+    }
 }
 
 /// A JSON input that cannot be read: either not JSON at all, or JSON whose content is
@@ -61,20 +88,99 @@ impl fmt::Display for JsonPath<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             JsonPath::Root => f.write_str("$"),
-            JsonPath::Key(JsonPath::Root, key) => write!(f, "{key}"),
-            JsonPath::Key(parent, key) => write!(f, "{parent}.{key}"),
+            JsonPath::Key(JsonPath::Root, key) => write!(f, "{}", quote(key)),
+            JsonPath::Key(parent, key) => write!(f, "{parent}.{}", quote(key)),
             JsonPath::Index(parent, i) => write!(f, "{parent}[{i}]"),
         }
     }
 }
 
-/// Parses JSON text, turning a syntax error into [`JsonInputError::Syntax`].
+/// Parses JSON text, turning a syntax error into [`JsonInputError::Syntax`]. A UTF-8
+/// byte-order mark at the start is skipped, and a key given twice in one object is an
+/// error (JSON leaves it open; silently keeping one of the two would hide a mistake).
 pub fn parse_json(text: &str) -> Result<Value, JsonInputError> {
-    serde_json::from_str(text).map_err(|e| JsonInputError::Syntax {
-        line: e.line(),
-        column: e.column(),
-        message: strip_position(&e.to_string()),
-    })
+    serde_json::from_str::<StrictValue>(without_bom(text))
+        .map(|v| v.0)
+        .map_err(|e| JsonInputError::Syntax {
+            line: e.line(),
+            column: e.column(),
+            message: strip_position(&e.to_string()),
+        })
+}
+
+/// A JSON value read by [`StrictVisitor`]: like `serde_json::Value`, but an object with a
+/// key given twice is an error.
+struct StrictValue(Value);
+
+impl<'de> serde::Deserialize<'de> for StrictValue {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor).map(StrictValue)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::Number(v.into()))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(StrictValue(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut members = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if members.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "the key `{}` is given twice",
+                    quote(&key)
+                )));
+            }
+            let StrictValue(value) = map.next_value()?;
+            members.insert(key, value);
+        }
+        Ok(Value::Object(members))
+    }
 }
 
 /// serde_json appends " at line L column C" to its messages; the position is reported
@@ -99,7 +205,9 @@ pub fn read_outlines(text: &str) -> Result<OutlineFile, JsonInputError> {
 
 /// Reads an outline file: `{"snap_bits": 16, "outlines": [[ring, ...], ...]}` where a ring
 /// is `[[x, y], ...]`; `snap_bits` may be left out. Each ring is closed from its last
-/// vertex back to its first; a repeated closing vertex is harmless.
+/// vertex back to its first; a repeated closing vertex is harmless. onepath's own result
+/// JSON (`{"snap_bits", "rings", "area", ...}`) is read too: its rings become one outline,
+/// the same region.
 pub fn read_outline_file(text: &str) -> Result<OutlineFile, JsonInputError> {
     outline_file(&parse_json(text)?)
 }
@@ -153,14 +261,65 @@ fn snap_bits_member(
         .ok_or_else(|| {
             content(
                 &path,
-                format!("expected a non-negative integer, found {value}"),
+                format!(
+                    "expected a non-negative integer, found {}",
+                    quote(&value.to_string())
+                ),
             )
         })
+}
+
+/// The members of onepath's result JSON (`docs/cli.md`) besides `snap_bits` and `rings`:
+/// a result read back as input keeps its region and ignores the meshes.
+const RESULT_MEMBERS: [&str; 10] = [
+    "area",
+    "area2_grid",
+    "vertices",
+    "triangles",
+    "triangle_neighbors",
+    "triangle_count",
+    "max_vertices_per_polygon",
+    "polygons",
+    "polygon_neighbors",
+    "timings_ms",
+];
+
+/// Reads onepath's result JSON as input: its `rings` (outer rings counter-clockwise,
+/// holes clockwise, none crossing) are one outline, which the even-odd rule reads as the
+/// same region.
+fn result_file(
+    map: &serde_json::Map<String, Value>,
+    root: &JsonPath<'_>,
+) -> Result<OutlineFile, JsonInputError> {
+    if let Some(unknown) = map.keys().find(|k| {
+        !(matches!(k.as_str(), "snap_bits" | "rings") || RESULT_MEMBERS.contains(&k.as_str()))
+    }) {
+        return Err(content(
+            &JsonPath::Key(root, unknown),
+            "unknown member (a result file has `snap_bits`, `rings` and the members of docs/cli.md)",
+        ));
+    }
+    let snap_bits = snap_bits_member(map, root)?;
+    let rings_path = JsonPath::Key(root, "rings");
+    let outline = read_rings(&map["rings"], &rings_path, false)?;
+    let outlines = if outline.rings.is_empty() {
+        Vec::new()
+    } else {
+        vec![outline]
+    };
+    Ok(OutlineFile {
+        snap_bits,
+        outline_paths: vec![rings_path.to_string(); outlines.len()],
+        outlines,
+    })
 }
 
 fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     let root = JsonPath::Root;
     let map = object(value, &root)?;
+    if map.contains_key("rings") && !map.contains_key("outlines") {
+        return result_file(map, &root);
+    }
     if let Some(unknown) = map
         .keys()
         .find(|k| !matches!(k.as_str(), "snap_bits" | "outlines"))
@@ -175,7 +334,8 @@ fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     let list = map
         .get("outlines")
         .ok_or_else(|| content(&root, "missing member `outlines`"))?;
-    let outlines = array(list, &outlines_path)?
+    let list = array(list, &outlines_path)?;
+    let outlines = list
         .iter()
         .enumerate()
         .map(|(i, rings)| read_rings(rings, &JsonPath::Index(&outlines_path, i), false))
@@ -183,6 +343,9 @@ fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     Ok(OutlineFile {
         snap_bits,
         outlines,
+        outline_paths: (0..list.len())
+            .map(|i| JsonPath::Index(&outlines_path, i).to_string())
+            .collect(),
     })
 }
 
@@ -200,7 +363,7 @@ fn read_rings(
             let mut points = array(ring, &ring_path)?
                 .iter()
                 .enumerate()
-                .map(|(v, point)| read_point(point, &JsonPath::Index(&ring_path, v)))
+                .map(|(v, point)| read_point(point, &JsonPath::Index(&ring_path, v), geojson))
                 .collect::<Result<Vec<_>, _>>()?;
             if geojson && points.len() > 1 && points.first() == points.last() {
                 points.pop();
@@ -211,10 +374,15 @@ fn read_rings(
     Ok(Outline::new(rings))
 }
 
-fn read_point(value: &Value, path: &JsonPath<'_>) -> Result<Vector2D, JsonInputError> {
+fn read_point(
+    value: &Value,
+    path: &JsonPath<'_>,
+    geojson: bool,
+) -> Result<Vector2D, JsonInputError> {
     let items = array(value, path)?;
-    // GeoJSON positions may carry an altitude as a third number; it is ignored.
-    if items.len() < 2 {
+    // GeoJSON positions may carry an altitude as a third number (RFC 7946); it is ignored.
+    // An outline file's point is exactly `[x, y]`: a third number there is a mistake.
+    if items.len() < 2 || (!geojson && items.len() > 2) {
         return Err(content(
             path,
             format!("a point needs 2 coordinates, found {}", items.len()),
@@ -244,10 +412,12 @@ fn geojson_outlines(value: &Value) -> Result<OutlineFile, JsonInputError> {
         None => None,
     };
     let mut outlines = Vec::new();
-    geojson_object(value, &root, &mut outlines)?;
+    let mut outline_paths = Vec::new();
+    geojson_object(value, &root, &mut outlines, &mut outline_paths)?;
     Ok(OutlineFile {
         snap_bits,
         outlines,
+        outline_paths,
     })
 }
 
@@ -255,6 +425,7 @@ fn geojson_object(
     value: &Value,
     path: &JsonPath<'_>,
     out: &mut Vec<Outline>,
+    paths: &mut Vec<String>,
 ) -> Result<(), JsonInputError> {
     let map = object(value, path)?;
     let type_path = JsonPath::Key(path, "type");
@@ -274,31 +445,35 @@ fn geojson_object(
                 .iter()
                 .enumerate()
             {
-                geojson_object(feature, &JsonPath::Index(&features_path, i), out)?;
+                geojson_object(feature, &JsonPath::Index(&features_path, i), out, paths)?;
             }
         }
         "Feature" => {
             let geometry = member("geometry")?;
             // A feature without geometry (`null`) is legal GeoJSON and adds nothing.
             if !geometry.is_null() {
-                geojson_object(geometry, &JsonPath::Key(path, "geometry"), out)?;
+                geojson_object(geometry, &JsonPath::Key(path, "geometry"), out, paths)?;
             }
         }
         "Polygon" => {
             let coords = JsonPath::Key(path, "coordinates");
             out.push(read_rings(member("coordinates")?, &coords, true)?);
+            paths.push(coords.to_string());
         }
         "MultiPolygon" => {
             let coords = JsonPath::Key(path, "coordinates");
             for (i, polygon) in array(member("coordinates")?, &coords)?.iter().enumerate() {
-                out.push(read_rings(polygon, &JsonPath::Index(&coords, i), true)?);
+                let polygon_path = JsonPath::Index(&coords, i);
+                out.push(read_rings(polygon, &polygon_path, true)?);
+                paths.push(polygon_path.to_string());
             }
         }
         other => {
             return Err(content(
                 &type_path,
                 format!(
-                    "`{other}` is not supported (use Polygon, MultiPolygon, Feature or FeatureCollection)"
+                    "`{}` is not supported (use Polygon, MultiPolygon, Feature or FeatureCollection)",
+                    quote(other)
                 ),
             ));
         }

@@ -1,6 +1,6 @@
 //! The polyanya mesh format, version 2: the text mesh that polyanya path finders load.
 
-use onepath_build2d::{ConvexPartition, NavMesh};
+use onepath_build2d::{ConvexPartition, NavMesh, VertexFans};
 use std::fmt::Write as _;
 use std::io;
 
@@ -11,7 +11,7 @@ pub fn navmesh_to_polyanya(mesh: &NavMesh) -> io::Result<String> {
 
 /// The polyanya mesh (version 2) of convex polygons and their vertex fans, as text.
 ///
-/// `fans[v]` lists the polygons around vertex `v` counter-clockwise with one `-1` per run of
+/// `fans.fan(v)` lists the polygons around vertex `v` counter-clockwise with one `-1` per run of
 /// outside, as [`ConvexPartition::vertex_fans`] and [`NavMesh::vertex_fans`] give it. Only
 /// vertices that a polygon uses are written, renumbered in their order. A polygon line is
 /// `n v_0 .. v_{n-1} p_0 .. p_{n-1}` with the vertices counter-clockwise and `p_i` the
@@ -20,7 +20,7 @@ pub fn navmesh_to_polyanya(mesh: &NavMesh) -> io::Result<String> {
 /// in Rust's shortest round-trip decimal form.
 ///
 /// Fails with [`io::ErrorKind::InvalidInput`] when `fans` does not match the polygons.
-pub fn polyanya_mesh_text(partition: &ConvexPartition, fans: &[Vec<i32>]) -> io::Result<String> {
+pub fn polyanya_mesh_text(partition: &ConvexPartition, fans: &VertexFans) -> io::Result<String> {
     let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidInput, message);
     let vertices = partition.vertices_f64();
     if fans.len() != vertices.len() {
@@ -31,8 +31,8 @@ pub fn polyanya_mesh_text(partition: &ConvexPartition, fans: &[Vec<i32>]) -> io:
         )));
     }
     let mut new_index = vec![u32::MAX; vertices.len()];
-    for (corners, _) in partition.iter() {
-        for &v in corners {
+    for polygon in partition.iter() {
+        for &v in polygon.vertices {
             new_index[v as usize] = 0;
         }
     }
@@ -46,7 +46,7 @@ pub fn polyanya_mesh_text(partition: &ConvexPartition, fans: &[Vec<i32>]) -> io:
         if new_index[v] == u32::MAX {
             continue;
         }
-        let fan = &fans[v];
+        let fan = fans.fan(v);
         if fan.is_empty() {
             return Err(invalid(format!(
                 "vertex {v} is used by a polygon but has an empty fan"
@@ -58,7 +58,8 @@ pub fn polyanya_mesh_text(partition: &ConvexPartition, fans: &[Vec<i32>]) -> io:
         }
         s.push('\n');
     }
-    for (corners, neighbors) in partition.iter() {
+    for polygon in partition.iter() {
+        let (corners, neighbors) = (polygon.vertices, polygon.neighbors);
         let n = corners.len();
         let _ = write!(s, "{n}");
         for &v in corners {

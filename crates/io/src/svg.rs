@@ -220,7 +220,8 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
         );
     }
     if let Some(partition) = picture.partition {
-        let paths = edge_paths(&t, partition.vertices(), partition.iter());
+        let cells = partition.iter().map(|p| (p.vertices, p.neighbors));
+        let paths = edge_paths(&t, partition.vertices(), cells);
         stroke_paths(&mut s, &paths, "#2f6db5", 0.7 * thin);
     }
     let _ = writeln!(

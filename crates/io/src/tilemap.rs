@@ -1,5 +1,6 @@
 //! Tile maps from text: the Moving AI `.map` format and plain `#`/`.` grids (decisions D2).
 
+use crate::{quote, without_bom};
 use std::fmt;
 
 /// A grid of walkable (true) and blocked (false) cells, `cells[x + y * width]`.
@@ -53,33 +54,74 @@ pub const MAX_MAP_CELLS: usize = 1 << 28;
 /// of `W` characters; `.`, `G` and `S` are passable and every other character is blocked.
 /// CRLF line ends are accepted.
 pub fn read_moving_ai_map(text: &str) -> Result<TileMap, MapParseError> {
+    let text = without_bom(text);
+    if text.trim().is_empty() {
+        return Err(error(0, "the file is empty"));
+    }
     let mut lines = text
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim_end_matches('\r')));
-    let (mut width, mut height) = (None, None);
+    // Each header line once: (line number, value).
+    let (mut kind, mut width, mut height) = (None, None, None);
+    let once = |n: usize, name: &str, seen: Option<(usize, usize)>| match seen {
+        Some((first, _)) => Err(error(
+            n,
+            format!("a second `{name}` line (the first is line {first})"),
+        )),
+        None => Ok(()),
+    };
     loop {
         let Some((n, line)) = lines.next() else {
             return Err(error(0, "the header ends before the `map` line"));
         };
         let mut words = line.split_whitespace();
         match (words.next(), words.next(), words.next()) {
-            (Some("type"), Some(_), None) => {}
-            (Some("height"), Some(v), None) => height = Some(parse_dimension(n, "height", v)?),
-            (Some("width"), Some(v), None) => width = Some(parse_dimension(n, "width", v)?),
+            (Some("type"), Some(v), None) => {
+                once(n, "type", kind)?;
+                if v != "octile" {
+                    return Err(error(
+                        n,
+                        format!(
+                            "type `{}` is not supported (onepath reads `type octile` maps)",
+                            quote(v)
+                        ),
+                    ));
+                }
+                kind = Some((n, 0));
+            }
+            (Some("height"), Some(v), None) => {
+                once(n, "height", height)?;
+                height = Some((n, parse_dimension(n, "height", v)?));
+            }
+            (Some("width"), Some(v), None) => {
+                once(n, "width", width)?;
+                width = Some((n, parse_dimension(n, "width", v)?));
+            }
             (Some("map"), None, None) => break,
             (None, _, _) => {}
-            _ => return Err(error(n, format!("unexpected header line `{line}`"))),
+            _ => {
+                return Err(error(
+                    n,
+                    format!("unexpected header line `{}`", quote(line)),
+                ));
+            }
         }
     }
-    let height = height.ok_or_else(|| error(0, "the header has no `height` line"))?;
-    let width = width.ok_or_else(|| error(0, "the header has no `width` line"))?;
-    read_rows(lines, width, height, |c| matches!(c, '.' | 'G' | 'S'))
+    let (_, height) = height.ok_or_else(|| error(0, "the header has no `height` line"))?;
+    let (_, width) = width.ok_or_else(|| error(0, "the header has no `width` line"))?;
+    read_rows(text.len(), lines, width, height, |c| {
+        matches!(c, '.' | 'G' | 'S')
+    })
 }
 
 /// Reads a plain text grid: rows of `#` (blocked) and `.` (passable), all of one length;
 /// empty lines at the end are ignored.
 pub fn read_text_grid(text: &str) -> Result<TileMap, MapParseError> {
+    let text = without_bom(text);
+    if text.trim().is_empty() {
+        return Err(error(0, "the file is empty"));
+    }
     let rows: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -95,16 +137,21 @@ pub fn read_text_grid(text: &str) -> Result<TileMap, MapParseError> {
         if let Some(bad) = line.chars().find(|c| !matches!(c, '#' | '.')) {
             return Err(error(
                 n,
-                format!("unexpected character `{bad}` (use `#` or `.`)"),
+                format!(
+                    "unexpected character `{}` (use `#` or `.`)",
+                    bad.escape_debug()
+                ),
             ));
         }
     }
-    read_rows(rows.iter().copied(), width, rows.len(), |c| c == '.')
+    read_rows(text.len(), rows.iter().copied(), width, rows.len(), |c| {
+        c == '.'
+    })
 }
 
 /// Reads either format: a file whose first word is `type` is a Moving AI map.
 pub fn read_tile_map(text: &str) -> Result<TileMap, MapParseError> {
-    if text.trim_start().starts_with("type") {
+    if without_bom(text).trim_start().starts_with("type") {
         read_moving_ai_map(text)
     } else {
         read_text_grid(text)
@@ -115,12 +162,13 @@ fn parse_dimension(line: usize, name: &str, value: &str) -> Result<usize, MapPar
     value.parse::<usize>().map_err(|_| {
         error(
             line,
-            format!("{name} `{value}` is not a non-negative integer"),
+            format!("{name} `{}` is not a non-negative integer", quote(value)),
         )
     })
 }
 
 fn read_rows<'a>(
+    text_len: usize,
     mut lines: impl Iterator<Item = (usize, &'a str)>,
     width: usize,
     height: usize,
@@ -135,7 +183,18 @@ fn read_rows<'a>(
                 format!("a {width} x {height} map exceeds the limit of {MAX_MAP_CELLS} cells"),
             )
         })?;
-    let mut cells = Vec::with_capacity(count);
+    // Reserved fallibly, and never beyond the text: a map has one character per cell, so
+    // a header that promises more cells than the text holds fails on its rows instead.
+    let reserve = count.min(text_len);
+    let mut cells = Vec::new();
+    cells.try_reserve_exact(reserve).map_err(|_| {
+        error(
+            0,
+            format!(
+                "cannot reserve {reserve} bytes of memory for the cells of a {width} x {height} map"
+            ),
+        )
+    })?;
     for y in 0..height {
         let Some((n, row)) = lines.next() else {
             return Err(error(
@@ -156,7 +215,10 @@ fn read_rows<'a>(
         }
     }
     if let Some((n, extra)) = lines.find(|(_, l)| !l.trim().is_empty()) {
-        return Err(error(n, format!("text after the last row: `{extra}`")));
+        return Err(error(
+            n,
+            format!("text after the last row: `{}`", quote(extra)),
+        ));
     }
     Ok(TileMap {
         width,

@@ -3,7 +3,7 @@
 use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Outline, Region, Vector2D};
 use onepath_io::{
     JsonInputError, ResultJson, SvgPicture, YAxis, navmesh_to_polyanya, read_geojson,
-    read_outline_file, read_outlines, read_tile_map, region_to_geojson, render_svg,
+    read_outline_file, read_outlines, read_text_grid, read_tile_map, region_to_geojson, render_svg,
 };
 use serde_json::Value;
 
@@ -312,4 +312,30 @@ fn the_bundled_scenarios_read() {
             "{name}"
         );
     }
+}
+
+#[test]
+fn readers_skip_a_byte_order_mark_and_refuse_empty_text_and_duplicate_keys() {
+    let file = read_outlines("\u{feff}{\"outlines\": []}").unwrap();
+    assert!(file.outlines.is_empty());
+    let map = read_tile_map("\u{feff}type octile\nheight 1\nwidth 1\nmap\n.\n").unwrap();
+    assert_eq!(map.cells, [true]);
+    assert_eq!(read_tile_map("").unwrap_err().message, "the file is empty");
+    assert_eq!(
+        read_text_grid("\n \n").unwrap_err().message,
+        "the file is empty"
+    );
+    let err = read_outlines("{\"snap_bits\": 1, \"snap_bits\": 2, \"outlines\": []}").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("the key `snap_bits` is given twice"),
+        "{err}"
+    );
+    // Quotes of inputs are cut and escaped.
+    let err = read_tile_map(&format!("type octile\r{}", "x".repeat(10_000))).unwrap_err();
+    assert!(
+        err.message.len() < 120 && err.message.contains("\\r"),
+        "{}",
+        err.message
+    );
 }

@@ -54,3 +54,43 @@ fn write_file_atomically_replaces_the_file() {
     assert_eq!(fs::read(&path).unwrap(), b"two");
     assert_eq!(entries(&dir), vec!["out.mesh"]);
 }
+
+#[test]
+fn outputs_are_checked_before_writing() {
+    use onepath_io::check_output;
+    let dir = fresh_dir("check");
+    fs::create_dir(dir.join("folder")).unwrap();
+    let err = check_output(&dir.join("folder")).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
+    assert!(check_output(&dir.join("missing").join("x.svg")).is_err());
+    // Two spellings of one new file have one identity; the probe leaves nothing behind.
+    let a = check_output(&dir.join("new.json")).unwrap();
+    let b = check_output(&dir.join(".").join("new.json")).unwrap();
+    assert_eq!(a.identity(), b.identity());
+    assert!(!a.is_written_through());
+    assert_eq!(entries(&dir), vec!["folder"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_replaced_file_keeps_its_mode_and_a_link_its_target() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = fresh_dir("mode");
+    let path = dir.join("out.mesh");
+    fs::write(&path, b"one").unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o600)).unwrap();
+    std::os::unix::fs::symlink("out.mesh", dir.join("link.mesh")).unwrap();
+    write_file_atomically(&dir.join("link.mesh"), b"two").unwrap();
+    assert_eq!(fs::read(&path).unwrap(), b"two");
+    assert_eq!(
+        fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    assert!(
+        fs::symlink_metadata(dir.join("link.mesh"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(entries(&dir), vec!["link.mesh", "out.mesh"]);
+}

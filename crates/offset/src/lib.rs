@@ -8,9 +8,10 @@
 //! arrangement as operand 1 and adds the region's own edges (operand 0 for offsets, both
 //! operands for the shrink). The crate offers:
 //!
-//! - [`round_offset_pieces`]: per boundary edge a rectangle of half-width `r`, per distinct
-//!   boundary vertex a circumscribed m-gon;
-//! - [`square_offset_pieces`]: per boundary edge the hull of two axis-aligned squares;
+//! - [`round_offset_polygons`]: per boundary edge a rectangle of half-width `r`, per
+//!   distinct boundary vertex a circumscribed m-gon;
+//! - [`square_offset_polygons`]: per boundary edge the hull of two axis-aligned squares;
+//! - [`piece_edges`]: the pieces' closed cycles as directed edges for the arrangement;
 //! - [`shrink_edges`]: decision D12's edge list (far sides, uncancelled end sides, the
 //!   equal-area arcs at reflex corners);
 //! - the recipes behind them: [`half_angle_table`], [`unit_vectors`], [`choose_m`],
@@ -61,9 +62,10 @@ pub use mgon::{
     pipeline_arc_tolerance, unit_vectors,
 };
 pub use onepath_predicates::GridPoint;
-pub use round::{round_offset_pieces, round_offset_polygons};
+pub use placement::piece_edges;
+pub use round::round_offset_polygons;
 pub use shrink::{is_reflex_corner, shrink_edges};
-pub use square::{square_half_side, square_offset_pieces, square_offset_polygons};
+pub use square::{square_half_side, square_offset_polygons};
 
 /// The offset coordinate limit in user units, `2^21 + 2^20` (decision D10): multiply by
 /// `2^SnapBits` for the `limit` argument in grid units.

@@ -123,8 +123,11 @@ pub(crate) fn push_cycle(edges: &mut Vec<[GridPoint; 2]>, polygon: &[GridPoint])
     }
 }
 
-/// The closed cycles of all `polygons`, one after another.
-pub(crate) fn cycles_of(polygons: &[Vec<GridPoint>]) -> Vec<[GridPoint; 2]> {
+/// The directed edges of pieces given as polygons, for the arrangement (operand 1): each
+/// polygon of [`crate::round_offset_polygons`] or [`crate::square_offset_polygons`]
+/// becomes its closed cycle, in order; zero-length edges (where rounding made two
+/// consecutive vertices equal) are left out, as the arrangement would drop them.
+pub fn piece_edges(polygons: &[Vec<GridPoint>]) -> Vec<[GridPoint; 2]> {
     let mut edges = Vec::with_capacity(polygons.iter().map(Vec::len).sum());
     for polygon in polygons {
         push_cycle(&mut edges, polygon);

@@ -3,7 +3,7 @@
 
 use crate::OffsetError;
 use crate::mgon::{choose_m, effective_tolerance, half_angle_table, unit_vectors};
-use crate::placement::{check_radius, checked_rings, cycles_of, moved_point, unit_left_normal};
+use crate::placement::{check_radius, checked_rings, moved_point, unit_left_normal};
 use onepath_predicates::GridPoint;
 
 /// The round offset's pieces as convex polygons, counter-clockwise, before they become
@@ -61,28 +61,4 @@ pub fn round_offset_polygons(
         polygons.push(polygon);
     }
     Ok(polygons)
-}
-
-/// The round offset's pieces as directed edges for the arrangement (operand 1; the caller
-/// adds the region's own edges as operand 0).
-///
-/// Each polygon of [`round_offset_polygons`] becomes its closed cycle of directed edges,
-/// counter-clockwise, in that function's order; zero-length edges (where rounding made two
-/// consecutive vertices equal) are left out, as the arrangement would drop them.
-///
-/// # Errors
-///
-/// As [`round_offset_polygons`].
-pub fn round_offset_pieces(
-    rings: &[Vec<GridPoint>],
-    r: f64,
-    arc_tolerance_grid: f64,
-    limit: i64,
-) -> Result<Vec<[GridPoint; 2]>, OffsetError> {
-    Ok(cycles_of(&round_offset_polygons(
-        rings,
-        r,
-        arc_tolerance_grid,
-        limit,
-    )?))
 }

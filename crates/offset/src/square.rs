@@ -2,7 +2,7 @@
 //! boundary edge the exact convex hull of the axis-aligned squares on its endpoints.
 
 use crate::OffsetError;
-use crate::placement::{check_radius, checked_rings, cycles_of, within_limit};
+use crate::placement::{check_radius, checked_rings, within_limit};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 
 /// The half-side of the squares for radius `r` (decision D10): `max(1, round_ties_even(r))`.
@@ -77,18 +77,4 @@ pub fn square_offset_polygons(
         }
     }
     Ok(polygons)
-}
-
-/// The square offset's pieces as directed edges for the arrangement (operand 1): the
-/// closed cycle of each polygon of [`square_offset_polygons`], in that order.
-///
-/// # Errors
-///
-/// As [`square_offset_polygons`].
-pub fn square_offset_pieces(
-    rings: &[Vec<GridPoint>],
-    r: f64,
-    limit: i64,
-) -> Result<Vec<[GridPoint; 2]>, OffsetError> {
-    Ok(cycles_of(&square_offset_polygons(rings, r, limit)?))
 }

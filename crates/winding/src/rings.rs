@@ -2,44 +2,27 @@
 
 use onepath_predicates::{GridPoint, Orientation, cross, orient2d};
 use std::cmp::Ordering;
-use std::fmt;
 
 /// Why a set of directed edges could not be chained into rings.
 ///
 /// Edges selected by an inside rule from a valid arrangement never fail; these errors
 /// report a defect upstream (or a hand-made edge set that is not a boundary).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TraceError {
     /// The same directed edge occurs twice.
+    #[error("the edge {0} -> {1} occurs twice")]
     DuplicateEdge(GridPoint, GridPoint),
     /// An edge whose two ends coincide.
+    #[error("a zero-length edge at {0}")]
     ZeroLengthEdge(GridPoint),
     /// A vertex with different numbers of incoming and outgoing edges.
+    #[error("vertex {0} has unequal numbers of incoming and outgoing edges")]
     Unbalanced(GridPoint),
     /// Following the clockwise-first rule reached an edge of another ring: the edges around
     /// this vertex do not alternate between incoming and outgoing.
+    #[error("the edges around {0} do not alternate in and out")]
     Tangled(GridPoint),
 }
-
-impl fmt::Display for TraceError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TraceError::DuplicateEdge(a, b) => write!(f, "the edge {a} -> {b} occurs twice"),
-            TraceError::ZeroLengthEdge(a) => write!(f, "a zero-length edge at {a}"),
-            TraceError::Unbalanced(v) => {
-                write!(
-                    f,
-                    "vertex {v} has unequal numbers of incoming and outgoing edges"
-                )
-            }
-            TraceError::Tangled(v) => {
-                write!(f, "the edges around {v} do not alternate in and out")
-            }
-        }
-    }
-}
-
-impl std::error::Error for TraceError {}
 
 /// The half-plane of a direction: 0 for angles in `[0, π)`, 1 for `[π, 2π)`.
 #[inline]

@@ -194,7 +194,7 @@ pub fn check_pipeline(region: &Region, pipeline: &Mesh2DPipeline, what: &str) ->
     assert!(
         mesh.polygons()
             .iter()
-            .all(|(p, _)| p.len() <= pipeline.max_vertices_per_polygon),
+            .all(|p| p.vertices.len() <= pipeline.max_vertices_per_polygon),
         "{what}: vertex limit"
     );
     mesh.vertex_fans().iter().for_each(|fan| {

@@ -356,7 +356,7 @@ pub(crate) fn run(case: &Case) -> String {
                 }
                 Op::Offset(d, join, tol) => current = current.offset(*d, *join, *tol)?,
                 Op::Shrink(radius, cell) => {
-                    let pipeline = pipeline(current.snap_bits(), *radius, *cell, 6);
+                    let pipeline = pipeline(*radius, *cell, 6);
                     current = pipeline.shrink(&current)?;
                 }
                 Op::Triangulate => {
@@ -366,7 +366,7 @@ pub(crate) fn run(case: &Case) -> String {
                     crate::render::partition(&mut text, &current.partition_convex(*n)?, &current)
                 }
                 Op::Build(radius, cell, n) => {
-                    let mesh = pipeline(current.snap_bits(), *radius, *cell, *n).build(&current)?;
+                    let mesh = pipeline(*radius, *cell, *n).build(&current)?;
                     crate::render::navmesh(&mut text, &mesh);
                 }
             }
@@ -392,11 +392,10 @@ pub(crate) fn run(case: &Case) -> String {
     out.finish()
 }
 
-fn pipeline(snap_bits: u32, agent_radius: f64, cell_size: f64, max: usize) -> Mesh2DPipeline {
+fn pipeline(agent_radius: f64, cell_size: f64, max: usize) -> Mesh2DPipeline {
     Mesh2DPipeline {
         cell_size,
         agent_radius,
         max_vertices_per_polygon: max,
-        snap_bits,
     }
 }

@@ -164,8 +164,9 @@ pub(crate) fn partition(out: &mut String, p: &ConvexPartition, of: &Region) {
     for (i, v) in p.vertices().iter().enumerate() {
         writeln!(out, "vertex {i}: {} {}", v.x, v.y).unwrap();
     }
-    for (i, (polygon, neighbors)) in p.iter().enumerate() {
-        writeln!(out, "polygon {i}: {} / {}", join(polygon), join(neighbors)).unwrap();
+    for (i, polygon) in p.iter().enumerate() {
+        let (vertices, neighbors) = (polygon.vertices, polygon.neighbors);
+        writeln!(out, "polygon {i}: {} / {}", join(vertices), join(neighbors)).unwrap();
     }
 }
 

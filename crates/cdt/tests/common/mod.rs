@@ -3,7 +3,7 @@
 // Each test crate includes this module and uses a different subset of it.
 #![allow(dead_code, unused_imports)]
 
-use onepath_cdt::{COORDINATE_LIMIT, Cdt, InsideMesh};
+use onepath_cdt::{CDT_COORDINATE_LIMIT, Cdt, InsideMesh};
 use onepath_predicates::{GridPoint, Orientation, cross, dot, orient2d, properly_cross};
 pub(crate) use onepath_testkit::Rng;
 use std::path::{Path, PathBuf};
@@ -124,7 +124,9 @@ pub(crate) fn build_checked(points: &[GridPoint], constraints: &[[u32; 2]]) -> (
     let cdt = Cdt::new(points, constraints).expect("valid input");
     cdt.check_invariants().expect("triangulation invariants");
     let inside = cdt.inside_mesh();
-    inside.check_invariants(points).expect("inside invariants");
+    inside
+        .check_invariants(points, constraints)
+        .expect("inside invariants");
     (cdt, inside)
 }
 
@@ -160,7 +162,7 @@ pub(crate) fn scale(values: &[&str]) -> Vec<i64> {
         .iter()
         .map(|v| v.parse::<f64>().expect("number").abs())
         .fold(0.0, f64::max);
-    let limit = COORDINATE_LIMIT as f64 / 2.0;
+    let limit = CDT_COORDINATE_LIMIT as f64 / 2.0;
     if let Some(d) = digits.filter(|&d| plain && d < 18 && max * 10f64.powi(d as i32) < limit) {
         return values
             .iter()

@@ -2,8 +2,8 @@
 
 use crate::common::ring;
 use onepath_offset::{
-    GridPoint, OffsetError, effective_tolerance, round_offset_pieces, shrink_edges,
-    square_offset_pieces,
+    GridPoint, OffsetError, effective_tolerance, piece_edges, round_offset_polygons, shrink_edges,
+    square_offset_polygons,
 };
 use onepath_predicates::CONSTRUCTION_LIMIT;
 
@@ -23,8 +23,8 @@ fn bad_radius_is_rejected_by_every_operation() {
             }
             other => panic!("radius {radius}: {other:?}"),
         };
-        check(round_offset_pieces(&rings, radius, 1.0, LIMIT));
-        check(square_offset_pieces(&rings, radius, LIMIT));
+        check(round_offset_polygons(&rings, radius, 1.0, LIMIT).map(|p| piece_edges(&p)));
+        check(square_offset_polygons(&rings, radius, LIMIT).map(|p| piece_edges(&p)));
         check(shrink_edges(&rings, radius, 1.0, LIMIT));
     }
 }
@@ -39,7 +39,9 @@ fn bad_arc_tolerance_is_rejected() {
             );
         };
         expected(effective_tolerance(tolerance, 10.0).map(|_| Vec::new()));
-        expected(round_offset_pieces(&[square()], 5.0, tolerance, LIMIT));
+        expected(
+            round_offset_polygons(&[square()], 5.0, tolerance, LIMIT).map(|p| piece_edges(&p)),
+        );
         expected(shrink_edges(&[square()], 5.0, tolerance, LIMIT));
     }
 }
@@ -51,8 +53,14 @@ fn bad_limit_is_rejected() {
             limit,
             max: CONSTRUCTION_LIMIT,
         });
-        assert_eq!(round_offset_pieces(&[square()], 5.0, 1.0, limit), expected);
-        assert_eq!(square_offset_pieces(&[square()], 5.0, limit), expected);
+        assert_eq!(
+            round_offset_polygons(&[square()], 5.0, 1.0, limit).map(|p| piece_edges(&p)),
+            expected
+        );
+        assert_eq!(
+            square_offset_polygons(&[square()], 5.0, limit).map(|p| piece_edges(&p)),
+            expected
+        );
         assert_eq!(shrink_edges(&[square()], 5.0, 1.0, limit), expected);
     }
 }
@@ -66,10 +74,17 @@ fn input_vertex_beyond_the_limit_is_named() {
         point: GridPoint::new(5, -1001),
         limit: LIMIT,
     });
-    assert_eq!(round_offset_pieces(&rings, 5.0, 1.0, LIMIT), expected);
-    assert_eq!(square_offset_pieces(&rings, 5.0, LIMIT), expected);
+    assert_eq!(
+        round_offset_polygons(&rings, 5.0, 1.0, LIMIT).map(|p| piece_edges(&p)),
+        expected
+    );
+    assert_eq!(
+        square_offset_polygons(&rings, 5.0, LIMIT).map(|p| piece_edges(&p)),
+        expected
+    );
     assert_eq!(shrink_edges(&rings, 5.0, 1.0, LIMIT), expected);
-    let message = round_offset_pieces(&rings, 5.0, 1.0, LIMIT)
+    let message = round_offset_polygons(&rings, 5.0, 1.0, LIMIT)
+        .map(|p| piece_edges(&p))
         .unwrap_err()
         .to_string();
     assert!(
@@ -84,7 +99,7 @@ fn piece_point_beyond_the_limit_is_named() {
     // Round: the first rectangle's third corner (990, 0) + 20 (0, 1) is inside, but the
     // second rectangle's first corner (990, 0) - 20 (-1, 0) = (1010, 0) is not.
     assert_eq!(
-        round_offset_pieces(&near_edge, 20.0, 1.0, LIMIT),
+        round_offset_polygons(&near_edge, 20.0, 1.0, LIMIT).map(|p| piece_edges(&p)),
         Err(OffsetError::PointBeyondLimit {
             x: 1010.0,
             y: 0.0,
@@ -93,7 +108,7 @@ fn piece_point_beyond_the_limit_is_named() {
     );
     // Square: the first square corner beyond is (990, 0) + (20, -20).
     assert_eq!(
-        square_offset_pieces(&near_edge, 20.0, LIMIT),
+        square_offset_polygons(&near_edge, 20.0, LIMIT).map(|p| piece_edges(&p)),
         Err(OffsetError::PointBeyondLimit {
             x: 1010.0,
             y: -20.0,
@@ -120,12 +135,16 @@ fn piece_point_beyond_the_limit_is_named() {
 
 #[test]
 fn huge_radius_is_reported_not_wrapped() {
-    let err = round_offset_pieces(&[square()], 1e300, 1.0, LIMIT).unwrap_err();
+    let err = round_offset_polygons(&[square()], 1e300, 1.0, LIMIT)
+        .map(|p| piece_edges(&p))
+        .unwrap_err();
     assert!(
         matches!(err, OffsetError::PointBeyondLimit { .. }),
         "{err:?}"
     );
-    let err = square_offset_pieces(&[square()], 1e300, LIMIT).unwrap_err();
+    let err = square_offset_polygons(&[square()], 1e300, LIMIT)
+        .map(|p| piece_edges(&p))
+        .unwrap_err();
     assert!(
         matches!(err, OffsetError::PointBeyondLimit { .. }),
         "{err:?}"

@@ -2,7 +2,7 @@
 //! corners, the order of the pieces, and their closed counter-clockwise cycles.
 
 use crate::common::{Rng, assert_balanced, random_star, ring, twice_area};
-use onepath_offset::{GridPoint, choose_m, round_offset_pieces, round_offset_polygons};
+use onepath_offset::{GridPoint, choose_m, piece_edges, round_offset_polygons};
 
 const LIMIT: i64 = 1 << 30;
 
@@ -45,7 +45,9 @@ fn pieces_are_counter_clockwise_closed_cycles() {
         for polygon in &polygons {
             assert!(twice_area(polygon) > 0, "counter-clockwise: {polygon:?}");
         }
-        let pieces = round_offset_pieces(&[star], r, tol, LIMIT).unwrap();
+        let pieces = round_offset_polygons(&[star], r, tol, LIMIT)
+            .map(|p| piece_edges(&p))
+            .unwrap();
         assert!(pieces.iter().all(|e| e[0] != e[1]));
         assert_balanced(&pieces);
     }

@@ -2,7 +2,7 @@
 //! strictly convex and counter-clockwise, with the half-side rule.
 
 use crate::common::{Rng, assert_balanced, ring};
-use onepath_offset::{GridPoint, square_half_side, square_offset_pieces, square_offset_polygons};
+use onepath_offset::{GridPoint, piece_edges, square_half_side, square_offset_polygons};
 use onepath_predicates::{Orientation, orient2d};
 
 const LIMIT: i64 = 1 << 30;
@@ -34,7 +34,9 @@ fn axis_aligned_edge_gives_a_rectangle_and_diagonal_edge_a_hexagon() {
 fn pieces_are_the_closed_cycles_of_the_polygons() {
     let triangle = ring(&[(0, 0), (10, 3), (4, 9)]);
     let polygons = square_offset_polygons(std::slice::from_ref(&triangle), 1.5, LIMIT).unwrap();
-    let pieces = square_offset_pieces(&[triangle], 1.5, LIMIT).unwrap();
+    let pieces = square_offset_polygons(&[triangle], 1.5, LIMIT)
+        .map(|p| piece_edges(&p))
+        .unwrap();
     let cycles: Vec<[GridPoint; 2]> = polygons
         .iter()
         .flat_map(|p| (0..p.len()).map(move |i| [p[i], p[(i + 1) % p.len()]]))

@@ -1,0 +1,214 @@
+//! The memory check: before a command starts its work, the memory it will need is
+//! estimated from the input's boundary and compared with what the machine has available
+//! (`MemAvailable` of `/proc/meminfo`) or with `--memory-limit`.
+//!
+//! The factors were measured with `/usr/bin/time -v` on the Moving AI maps of
+//! `tests/data/movingai` and a random 1024 x 1024 map (see `docs/testing.md`): the snap
+//! rounding arrangement holds about [`BYTES_PER_EDGE`] bytes per edge it nodes, and the
+//! offsets and the shrink feed it the region's edges plus their pieces.
+
+use crate::CliError;
+use crate::input::byte_size;
+
+/// Peak bytes per edge fed to the arrangement (own edges plus offset pieces), measured.
+const BYTES_PER_EDGE: f64 = 280.0;
+
+/// What any run holds besides its data (the program, the standard library, buffers).
+const BASE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+
+/// Bytes per boundary vertex of each output text (JSON, SVG, GeoJSON, mesh), measured.
+const OUTPUT_BYTES_PER_VERTEX: f64 = 100.0;
+
+/// The work a command is about to do, for the estimate.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Work {
+    /// Writing the region out (`region resolve`).
+    Resolve,
+    /// A boolean operation on both operands' edges together.
+    Boolean,
+    /// `Region::offset` with round joins of `m` vertices (`None`: square joins), growing
+    /// or shrinking by `distance_cells` cells.
+    Offset {
+        /// Vertices of a round join's polygon (8 to 256), or `None` for square joins.
+        m: Option<u32>,
+        /// The distance in cell sizes (absolute).
+        distance_cells: f64,
+    },
+    /// The build pipeline's shrink (`region shrink`; `build` adds the meshes).
+    Shrink {
+        /// Vertices of the equal-area arcs.
+        m: u32,
+        /// The agent radius in cell sizes.
+        radius_cells: f64,
+        /// Whether the mesh is built too.
+        build: bool,
+    },
+    /// The triangulation, and with `partition` the convex partition.
+    Mesh {
+        /// Whether the convex partition is computed too.
+        partition: bool,
+    },
+}
+
+/// The estimated peak memory in bytes of `work` on a boundary of `vertices` vertices (all
+/// operands together) writing `outputs` files.
+pub(crate) fn estimate(work: Work, vertices: usize, outputs: usize) -> f64 {
+    let v = vertices as f64;
+    // Crossings among pieces grow with the distance; fitted on offsets of 0.5 to 4 cells.
+    let spread = |cells: f64| 1.0 + cells.abs() / 4.0;
+    let work_bytes = match work {
+        Work::Resolve => 60.0 * v,
+        Work::Boolean => BYTES_PER_EDGE * v,
+        Work::Offset { m, distance_cells } => {
+            let pieces_per_vertex = match m {
+                Some(m) => f64::from(m) + 5.0,
+                None => 7.0,
+            };
+            BYTES_PER_EDGE * v * pieces_per_vertex * spread(distance_cells)
+        }
+        Work::Shrink {
+            m,
+            radius_cells,
+            build,
+        } => {
+            let mesh = if build { 400.0 * v } else { 0.0 };
+            if radius_cells == 0.0 {
+                mesh
+            } else {
+                (BYTES_PER_EDGE * v * f64::from(m) / 2.0 * spread(radius_cells)).max(mesh)
+            }
+        }
+        Work::Mesh { partition } => {
+            if partition {
+                260.0 * v
+            } else {
+                200.0 * v
+            }
+        }
+    };
+    BASE_BYTES + work_bytes + OUTPUT_BYTES_PER_VERTEX * v * outputs as f64
+}
+
+/// The vertex count of a round join's polygon for radius `r` and arc tolerance `tol`,
+/// both in grid units (decisions D10: the fewest of 8, 16, ..., 256 within the tolerance;
+/// `tol` below one grid unit means `max(1, r / 128)`). An estimate only: no result
+/// depends on it.
+pub(crate) fn join_vertices(r: f64, tol: f64) -> u32 {
+    let tol = if tol >= 1.0 {
+        tol
+    } else {
+        (r / 128.0).max(1.0)
+    };
+    [8u32, 16, 32, 64, 128]
+        .into_iter()
+        .find(|&m| r / (std::f64::consts::PI / f64::from(m)).cos() - r <= tol)
+        .unwrap_or(256)
+}
+
+/// The memory limit: `--memory-limit SIZE` (bytes, or with a K, M, G or T suffix in
+/// powers of 1024; `none` turns the check off), else `MemAvailable` of `/proc/meminfo`,
+/// else no limit.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Limit {
+    /// No check.
+    None,
+    /// The limit given by `--memory-limit`.
+    Given(u64),
+    /// The memory the system reports as available.
+    Available(u64),
+}
+
+impl Limit {
+    /// Reads `--memory-limit` (its raw value, when given) or the system's figure.
+    pub(crate) fn from_option(command: &str, value: Option<&str>) -> Result<Limit, CliError> {
+        match value {
+            Some(value) => parse_limit(value).ok_or_else(|| {
+                CliError::usage(
+                    command,
+                    format!(
+                        "`--memory-limit {}`: expected a size such as 512M or 8G, or none",
+                        crate::quote(value)
+                    ),
+                )
+            }),
+            None => Ok(mem_available().map_or(Limit::None, Limit::Available)),
+        }
+    }
+
+    /// Fails with a message naming `input` when `needed` bytes exceed the limit.
+    pub(crate) fn check(self, input: &str, what: &str, needed: f64) -> Result<(), CliError> {
+        let (limit, source) = match self {
+            Limit::None => return Ok(()),
+            Limit::Given(bytes) => (bytes, "the limit set by --memory-limit"),
+            Limit::Available(bytes) => (
+                bytes,
+                "the memory available (MemAvailable; see --memory-limit)",
+            ),
+        };
+        if needed <= limit as f64 {
+            return Ok(());
+        }
+        Err(CliError::new(format!(
+            "{input}: {what} needs about {} of memory, more than {} of {source}",
+            byte_size(needed.min(u64::MAX as f64) as u64),
+            byte_size(limit)
+        )))
+    }
+}
+
+fn parse_limit(value: &str) -> Option<Limit> {
+    let value = value.trim();
+    if value.eq_ignore_ascii_case("none") {
+        return Some(Limit::None);
+    }
+    let (digits, shift) = match value.char_indices().last()? {
+        (i, 'k' | 'K') => (&value[..i], 10),
+        (i, 'm' | 'M') => (&value[..i], 20),
+        (i, 'g' | 'G') => (&value[..i], 30),
+        (i, 't' | 'T') => (&value[..i], 40),
+        _ => (value, 0),
+    };
+    let number: f64 = digits.trim().parse().ok()?;
+    let bytes = number * (1u64 << shift) as f64;
+    (bytes.is_finite() && bytes >= 0.0 && bytes < u64::MAX as f64)
+        .then_some(Limit::Given(bytes as u64))
+}
+
+/// `MemAvailable` of `/proc/meminfo` in bytes (Linux).
+fn mem_available() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line
+        .trim_start_matches("MemAvailable:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    kib.checked_mul(1024)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_parse_with_binary_suffixes() {
+        assert!(matches!(parse_limit("512M"), Some(Limit::Given(b)) if b == 512 << 20));
+        assert!(matches!(parse_limit("1.5g"), Some(Limit::Given(b)) if b == 3 << 29));
+        assert!(matches!(parse_limit("1000"), Some(Limit::Given(1000))));
+        assert!(matches!(parse_limit("none"), Some(Limit::None)));
+        for bad in ["", "G", "-1G", "8X", "inf", "1e30T"] {
+            assert!(parse_limit(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn join_vertices_follow_the_tolerance() {
+        // Radius 0.5 user units at 2^16: tolerance r / 128 gives 32 vertices.
+        assert_eq!(join_vertices(32768.0, 0.0), 32);
+        // The build's shrink at radius 0.5 and cell size 1 (tolerance a quarter cell).
+        assert_eq!(join_vertices(32768.0, 16384.0), 8);
+        assert_eq!(join_vertices(1e9, 1.0), 256);
+    }
+}
