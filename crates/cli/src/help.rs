@@ -12,6 +12,8 @@ Commands:
                offset, shrink
   triangulate  the constrained Delaunay triangulation of a region
   partition    the region cut into convex polygons
+  path         build, then any-angle shortest paths (polyanya): two points,
+               or every query of a Moving AI scenario file
 
 Inputs are Moving AI .map files, text grids (`#` blocked, `.` free) or outline
 files (.json: {\"snap_bits\": 16, \"outlines\": [[[[x, y], ...], ...], ...]}, or
@@ -146,6 +148,37 @@ Options:
   -h, --help     this text
 ";
 
+/// `onepath path --help`.
+pub(crate) const PATH: &str = "\
+onepath path: build a navigation mesh, then find any-angle shortest paths
+
+Usage: onepath path MAP --from X,Y --to X,Y [OPTIONS]
+       onepath path MAP --scen FILE [OPTIONS]
+
+MAP is a tile map or an outline file, built as `onepath build` builds it. The
+mesh is handed to the polyanya path finder in memory. Points are in user units
+(tile maps: cell (x, y) spans x..x+1, y..y+1 at cell size 1, row r of the file
+is y = r); a point off the mesh is first moved to its nearest point on it
+(exact, printed). With --from/--to the path's length and points are printed.
+With --scen every query of a Moving AI scenario file runs from cell centre to
+cell centre, and each bucket reports how many paths were found and how their
+lengths compare with the scenario's optimal 8-connected grid lengths (which
+are for agent radius 0).
+
+Options:
+  --from X,Y        start point
+  --to X,Y          goal point
+  --scen FILE       a Moving AI .scen file for MAP
+  --agent-radius R  agent radius in user units (default 0.5)
+  --cell-size C     tile map cell size (default 1)
+  --max-verts N     most vertices per convex polygon, 3..=16 (default 6)
+  --snap-bits B     grid of 2^-B user units (default 16)
+  --svg FILE        with --from/--to: a picture of the mesh and the path
+  --memory-limit S  refuse to start when the estimated memory exceeds S (512M,
+                    8G, ...; default: the memory available; none: off)
+  -h, --help        this text
+";
+
 /// The help text of a command, by name.
 pub(crate) fn for_command(name: &str) -> Option<&'static str> {
     match name {
@@ -153,6 +186,7 @@ pub(crate) fn for_command(name: &str) -> Option<&'static str> {
         "region" => Some(REGION),
         "triangulate" => Some(TRIANGULATE),
         "partition" => Some(PARTITION),
+        "path" => Some(PATH),
         _ => None,
     }
 }

@@ -10,6 +10,7 @@ mod input;
 mod memory;
 mod options;
 mod output;
+mod path;
 
 use std::fmt;
 use std::io::Write;
@@ -166,6 +167,7 @@ fn dispatch(
         "region" => commands::run_region(rest, stdout, stderr),
         "triangulate" => commands::run_triangulate(rest, stdout, stderr),
         "partition" => commands::run_partition(rest, stdout, stderr),
+        "path" => path::run_path(rest, stdout, stderr),
         other if other.starts_with('-') => {
             Err(CliError::usage("", format!("unknown option `{other}`")))
         }

@@ -1,7 +1,8 @@
 //! Readers and writers for onepath's file formats; the algorithm crates do no I/O.
 //!
-//! Input: Moving AI `.map` files and plain `#`/`.` text grids ([`read_tile_map`]), outline
-//! JSON files and GeoJSON ([`read_outlines`]). Output: the JSON of a result
+//! Input: Moving AI `.map` files and plain `#`/`.` text grids ([`read_tile_map`]), Moving
+//! AI scenario files ([`read_scenario`]), outline JSON files and GeoJSON
+//! ([`read_outlines`]). Output: the JSON of a result
 //! ([`ResultJson`]), GeoJSON of a region ([`region_to_geojson`]), SVG pictures
 //! ([`render_svg`]) and polyanya's text mesh format, version 2
 //! ([`navmesh_to_polyanya`]). [`check_output`] checks output paths before any work and
@@ -47,6 +48,7 @@ mod geojson_out;
 mod json_out;
 mod outlines;
 mod polyanya;
+mod scenario;
 mod svg;
 mod tilemap;
 
@@ -61,6 +63,7 @@ pub use outlines::{
     read_outlines,
 };
 pub use polyanya::{navmesh_to_polyanya, polyanya_mesh_text, write_polyanya_mesh};
+pub use scenario::{ScenarioQuery, read_scenario};
 pub use svg::{SvgPicture, YAxis, render_svg, write_svg};
 pub use tilemap::{
     MAX_MAP_CELLS, MapParseError, TileMap, read_moving_ai_map, read_text_grid, read_tile_map,
