@@ -48,32 +48,38 @@ fn stitched_meshes_of_the_bundled_maps_are_valid_at_every_tile_size() {
     ] {
         let map = load_map(name);
         let codes = codes_of(&map.cells);
-        let pipeline = Mesh2DPipeline::new(1.0, 0.5);
-        let untiled = pipeline.build(&map_region(&map)).expect("untiled");
-        for &size in sizes {
-            let t = tiled(&codes, map.width, map.height, size, 0.5);
-            let what = format!("{name}, tiles of {size}");
-            let stitched = t.stitched();
-            stitched
-                .check_invariants()
-                .unwrap_or_else(|e| panic!("{what}: {e}"));
-            let difference = (stitched.region().area2() - untiled.region().area2()).abs();
-            assert!(
-                difference <= seam_bound(&t, map.width, map.height),
-                "{what}: area differs by {difference} (bound {})",
-                seam_bound(&t, map.width, map.height)
-            );
-            // Every link joins two tiles along a seam, in both directions of the mesh.
-            for (a, b) in t.links() {
-                assert_ne!(a.tile, b.tile, "{what}");
-            }
-            let (tx, ty) = t.tile_counts();
-            configurations += usize::from(tx * ty > 1);
-            linked += usize::from(!t.links().is_empty());
-            for index in 0..tx * ty {
-                if let Some(mesh) = t.tile(index) {
-                    mesh.check_invariants()
-                        .unwrap_or_else(|e| panic!("{what}: tile {index}: {e}"));
+        for radius in [0.0, 0.5] {
+            let pipeline = Mesh2DPipeline::new(1.0, radius);
+            let untiled = pipeline.build(&map_region(&map)).expect("untiled");
+            for &size in sizes {
+                let t = tiled(&codes, map.width, map.height, size, radius);
+                let what = format!("{name}, tiles of {size}, radius {radius}");
+                let stitched = t.stitched();
+                stitched
+                    .check_invariants()
+                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                // Without a shrink every edge is a grid line: nothing rounds, nothing moves.
+                if radius == 0.0 {
+                    assert_eq!(stitched.region(), untiled.region(), "{what}");
+                }
+                let difference = (stitched.region().area2() - untiled.region().area2()).abs();
+                assert!(
+                    difference <= seam_bound(&t, map.width, map.height),
+                    "{what}: area differs by {difference} (bound {})",
+                    seam_bound(&t, map.width, map.height)
+                );
+                // Every link joins two tiles along a seam, in both directions of the mesh.
+                for (a, b) in t.links() {
+                    assert_ne!(a.tile, b.tile, "{what}");
+                }
+                let (tx, ty) = t.tile_counts();
+                configurations += usize::from(tx * ty > 1);
+                linked += usize::from(!t.links().is_empty());
+                for index in 0..tx * ty {
+                    if let Some(mesh) = t.tile(index) {
+                        mesh.check_invariants()
+                            .unwrap_or_else(|e| panic!("{what}: tile {index}: {e}"));
+                    }
                 }
             }
         }
@@ -96,18 +102,17 @@ fn one_tile_over_the_whole_map_is_the_untiled_build() {
     ] {
         let map = load_map(name);
         let codes = codes_of(&map.cells);
-        let pipeline = Mesh2DPipeline::new(1.0, 0.5);
-        let untiled = pipeline.build(&map_region(&map)).expect("untiled");
-        let t = tiled(
-            &codes,
-            map.width,
-            map.height,
-            map.width.max(map.height),
-            0.5,
-        );
-        assert_eq!(t.stitched().polygons(), untiled.polygons(), "{name}");
-        assert_eq!(t.stitched().region(), untiled.region(), "{name}");
-        assert!(t.links().is_empty());
+        for radius in [0.0, 0.5] {
+            let pipeline = Mesh2DPipeline::new(1.0, radius);
+            let untiled = pipeline.build(&map_region(&map)).expect("untiled");
+            let size = map.width.max(map.height);
+            let t = tiled(&codes, map.width, map.height, size, radius);
+            let what = format!("{name} at radius {radius}");
+            assert!(!untiled.polygons().is_empty(), "{what}");
+            assert_eq!(t.stitched().polygons(), untiled.polygons(), "{what}");
+            assert_eq!(t.stitched().region(), untiled.region(), "{what}");
+            assert!(t.links().is_empty());
+        }
     }
 }
 
@@ -135,8 +140,8 @@ fn updates_equal_fresh_builds_and_rebuild_only_the_predicted_tiles() {
     let (w, h) = (map.width, map.height);
     let mut codes = codes_of(&map.cells);
     let mut rng = Rng::new(0x711E_0001);
-    for size in [4, 9] {
-        let mut t = tiled(&codes, w, h, size, 0.5);
+    for (size, radius) in [(4, 0.5), (9, 0.5), (5, 0.0)] {
+        let mut t = tiled(&codes, w, h, size, radius);
         for round in 0..8 {
             // Flip a few cells, or fill a rectangle.
             let rect = if round % 2 == 0 {
@@ -172,7 +177,7 @@ fn updates_equal_fresh_builds_and_rebuild_only_the_predicted_tiles() {
                 rebuilt.len() < tx * ty,
                 "tiles of {size}: everything was rebuilt"
             );
-            let fresh = tiled(&codes, w, h, size, 0.5);
+            let fresh = tiled(&codes, w, h, size, radius);
             assert!(
                 t == fresh,
                 "tiles of {size}, round {round}: update differs from a fresh build"
