@@ -258,7 +258,8 @@ impl TiledNavMesh {
     /// Applies an edit of the map: `codes` is the whole edited map (same size) and
     /// `changed` bounds the cells that differ. The tiles whose window meets `changed` are
     /// rebuilt and the whole is stitched again; returns the rebuilt tiles' indices. The
-    /// result is the same bits as a fresh [`TiledBuild::build`] of the edited map.
+    /// result is the same bits as a fresh [`TiledBuild::build`] of the edited map. On an
+    /// error nothing changes.
     pub fn update(&mut self, codes: &[u8], changed: CellRect) -> Result<Vec<usize>> {
         if codes.len() != self.width * self.height {
             return Err(Error::invalid(
@@ -359,23 +360,35 @@ impl TiledNavMesh {
         };
         #[cfg(not(feature = "parallel"))]
         let results: Vec<Result<Option<NavMesh>>> = tiles.iter().map(one).collect();
-        // Nothing changes unless every tile built.
+        // Nothing changes unless every tile builds and the whole stitches: the replaced
+        // tiles are kept until then.
         let results: Vec<Option<NavMesh>> = results.into_iter().collect::<Result<_>>()?;
-        for (&t, mesh) in tiles.iter().zip(results) {
-            self.tile_meshes[t] = mesh;
-        }
+        let replaced: Vec<Option<NavMesh>> = tiles
+            .iter()
+            .zip(results)
+            .map(|(&t, mesh)| std::mem::replace(&mut self.tile_meshes[t], mesh))
+            .collect();
         self.timings.tiles = start.elapsed();
         let start = Instant::now();
         let seams = Seams {
             xs: seam_columns.iter().map(|&i| self.xs[i]).collect(),
             ys: seam_rows.iter().map(|&j| self.ys[j]).collect(),
         };
-        let stitched = stitch(
+        let stitched = match stitch(
             self.snap_bits,
             pipeline.max_vertices_per_polygon,
             &self.tile_meshes,
             &seams,
-        )?;
+        ) {
+            Ok(stitched) => stitched,
+            Err(e) => {
+                for (&t, mesh) in tiles.iter().zip(replaced) {
+                    self.tile_meshes[t] = mesh;
+                }
+                return Err(e);
+            }
+        };
+        drop(replaced);
         self.stitched = stitched.mesh;
         self.links = stitched.links;
         self.polygon_tiles = stitched.polygon_tiles;
