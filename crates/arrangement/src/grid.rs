@@ -125,7 +125,7 @@ impl Grid {
         grid
     }
 
-    fn cell_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         self.cols * self.rows
     }
 
@@ -229,6 +229,19 @@ impl Grid {
         fragments: &[Fragment],
         skip: Option<&[bool]>,
         candidates: &mut u64,
+        visit: impl FnMut(u32, u32),
+    ) {
+        self.for_each_crossing_in(0..self.cell_count(), fragments, skip, candidates, visit);
+    }
+
+    /// [`Grid::for_each_crossing`] over the cells `cells` only: every crossing owned by one
+    /// of them (each crossing is owned by exactly one cell).
+    pub(crate) fn for_each_crossing_in(
+        &self,
+        cells: std::ops::Range<usize>,
+        fragments: &[Fragment],
+        skip: Option<&[bool]>,
+        candidates: &mut u64,
         mut visit: impl FnMut(u32, u32),
     ) {
         let mut tested = 0u64;
@@ -241,7 +254,7 @@ impl Grid {
         let mut order: Vec<u32> = Vec::new();
         let mut clipped: Vec<[i64; 4]> = Vec::new();
         let side = 1i64 << self.shift;
-        for cell in 0..self.cell_count() {
+        for cell in cells {
             let items = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
             if items.len() < 2 {
                 continue;

@@ -49,6 +49,7 @@ mod invariants;
 mod mixed;
 mod options;
 mod orthogonal;
+mod par;
 mod passes;
 mod pipeline;
 mod radix;
