@@ -30,3 +30,15 @@ pub(crate) fn map_chunks<T: Send>(
     }
     vec![f(0..count)]
 }
+
+/// Sorts `items` (on every core with the feature `parallel` when there are at least
+/// [`PARALLEL_MIN`]); for a total order the result is the one sorted order either way.
+pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
+    #[cfg(feature = "parallel")]
+    if items.len() >= PARALLEL_MIN {
+        use rayon::prelude::*;
+        items.par_sort_unstable();
+        return;
+    }
+    items.sort_unstable();
+}

@@ -94,7 +94,7 @@ pub(crate) fn find_crossings(
             }
         }
     }
-    points.sort_unstable();
+    crate::par::sort_unstable(&mut points);
     points.dedup();
     Crossings { points, pairs }
 }
@@ -282,13 +282,16 @@ pub(crate) fn merged_pieces_of(
     sources: &[Fragment],
     pixels: &[GridPoint],
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
-    let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(polylines.points.len());
-    for (k, source) in sources.iter().enumerate() {
-        for pair in polylines.get(k).windows(2) {
-            keyed.push(keyed_piece(pair[0], pair[1], source.delta));
+    let shares = map_chunks(sources.len(), |range| {
+        let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(range.len() * 2);
+        for k in range {
+            for pair in polylines.get(k).windows(2) {
+                keyed.push(keyed_piece(pair[0], pair[1], sources[k].delta));
+            }
         }
-    }
-    merge_keyed(keyed, pixels)
+        keyed
+    });
+    merge_keyed(shares.concat(), pixels)
 }
 
 /// The index of hot pixel `c` in the sorted `pixels` (which hold it).
