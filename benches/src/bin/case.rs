@@ -55,7 +55,7 @@ fn region_hash(region: &Region) -> u64 {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: case (arrange COUNT | cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
+        "usage: case (arrange COUNT | runs MAP | cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
          | union COUNT | grow COUNT | intersection N | offset MAP)"
     );
     std::process::exit(2);
@@ -107,6 +107,20 @@ fn main() {
                 arrangement.vertices.len(),
                 arrangement.segments.len(),
                 hash.0
+            );
+        }
+        "runs" => {
+            // The union of a bundled map's row runs, one rectangle outline each.
+            let runs = onepath_benches::map_runs(arg);
+            let start = Instant::now();
+            let union = Region::from_outlines(&outlines(&runs), &Geometry2DOptions::default())
+                .expect("union");
+            println!(
+                "union of the {} row runs of {arg}: {} vertices, hash {:016x}, in {:?}",
+                runs.len(),
+                union.vertex_count(),
+                region_hash(&union),
+                start.elapsed()
             );
         }
         "cdt" => {

@@ -57,6 +57,20 @@ fn segments_meet(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> bool
     true
 }
 
+/// True when the closed segment `a b` meets the pixel of `w`: for an axis-parallel segment
+/// exactly when `w` lies on it (a segment at integer `y` meets the pixel rows
+/// `[w.y - 1/2, w.y + 1/2)` only for `w.y = y`; likewise in x), otherwise
+/// `segment_meets_pixel`.
+fn meets_pixel(a: GridPoint, b: GridPoint, w: GridPoint) -> bool {
+    if a.y == b.y {
+        w.y == a.y && a.x.min(b.x) <= w.x && w.x <= a.x.max(b.x)
+    } else if a.x == b.x {
+        w.x == a.x && a.y.min(b.y) <= w.y && w.y <= a.y.max(b.y)
+    } else {
+        segment_meets_pixel(a, b, w)
+    }
+}
+
 /// The resolved rings of the outline made of `ring` alone, when the proof above applies;
 /// `None` when the general path must run.
 pub(crate) fn resolve_simple_ring(ring: &[GridPoint]) -> Option<Vec<Vec<GridPoint>>> {
@@ -64,9 +78,7 @@ pub(crate) fn resolve_simple_ring(ring: &[GridPoint]) -> Option<Vec<Vec<GridPoin
     if !(3..=SIMPLE_RING_MAX).contains(&n) {
         return None;
     }
-    let mut sorted = ring.to_vec();
-    sorted.sort_unstable();
-    if sorted.windows(2).any(|w| w[0] == w[1]) {
+    if (1..n).any(|i| ring[..i].contains(&ring[i])) {
         return None;
     }
     let area = twice_area(ring.iter().copied());
@@ -91,7 +103,7 @@ pub(crate) fn resolve_simple_ring(ring: &[GridPoint]) -> Option<Vec<Vec<GridPoin
             }
         }
         for (k, &w) in ring.iter().enumerate() {
-            if k != i && k != (i + 1) % n && segment_meets_pixel(a, b, w) {
+            if k != i && k != (i + 1) % n && meets_pixel(a, b, w) {
                 return None;
             }
         }
