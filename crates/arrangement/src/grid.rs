@@ -254,36 +254,50 @@ impl Grid {
         fragments: &[Fragment],
         skip: Option<&[bool]>,
         candidates: &mut u64,
+        visit: impl FnMut(u32, u32),
+    ) {
+        // Two copies of the loop, so that the common case carries no trace of the split.
+        match skip {
+            None => self.crossings_in::<false>(cells, fragments, &[], candidates, visit),
+            Some(skip) => self.crossings_in::<true>(cells, fragments, skip, candidates, visit),
+        }
+    }
+
+    /// The loop of [`Grid::for_each_crossing_in`]; with `SKIP`, pairs of two fragments
+    /// marked in `skip` are never formed.
+    fn crossings_in<const SKIP: bool>(
+        &self,
+        cells: std::ops::Range<usize>,
+        fragments: &[Fragment],
+        skip: &[bool],
+        candidates: &mut u64,
         mut visit: impl FnMut(u32, u32),
     ) {
         let mut tested = 0u64;
         // The bounding boxes of one cell's fragments clipped to the cell's closed square
         // `[x0, x1, y0, y1]`, copied next to each other: a crossing owned by the cell lies
         // in both clipped boxes, so pairs whose clipped boxes are disjoint are skipped
-        // without touching the fragments. With `skip`, the cell's fragments are split
-        // into those not skipped (first) and the skipped ones, and pairs of two skipped
-        // fragments are never formed.
+        // without touching the fragments. With `SKIP`, the cell's fragments are put in the
+        // order "not skipped, then skipped", and only the former start pairs.
         let mut order: Vec<u32> = Vec::new();
         let mut clipped: Vec<[i64; 4]> = Vec::new();
         let side = 1i64 << self.shift;
         for cell in cells {
-            let items = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
-            if items.len() < 2 {
+            let mut listed = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
+            if listed.len() < 2 {
                 continue;
             }
-            let (listed, kept) = match skip {
-                Some(skip) => {
-                    order.clear();
-                    order.extend(items.iter().filter(|&&i| !skip[i as usize]));
-                    let kept = order.len();
-                    if kept == 0 {
-                        continue;
-                    }
-                    order.extend(items.iter().filter(|&&i| skip[i as usize]));
-                    (order.as_slice(), kept)
+            let mut kept = listed.len();
+            if SKIP {
+                order.clear();
+                order.extend(listed.iter().filter(|&&i| !skip[i as usize]));
+                kept = order.len();
+                if kept == 0 {
+                    continue;
                 }
-                None => (items, items.len()),
-            };
+                order.extend(listed.iter().filter(|&&i| skip[i as usize]));
+                listed = &order;
+            }
             let x0 = self.origin.x + (((cell / self.rows) as i64) << self.shift);
             let y0 = self.origin.y + (((cell % self.rows) as i64) << self.shift);
             let (x1, y1) = (x0 + side, y0 + side);
@@ -293,9 +307,10 @@ impl Grid {
                 let (lo, hi) = f.y_range();
                 [f.p.x.max(x0), f.q.x.min(x1), lo.max(y0), hi.min(y1)]
             }));
+            let n = listed.len();
+            tested += (n * (n - 1) / 2 - (n - kept) * (n - kept).saturating_sub(1) / 2) as u64;
             for (k, &i) in listed[..kept].iter().enumerate() {
                 let box_a = clipped[k];
-                tested += (listed.len() - k - 1) as u64;
                 for (&j, box_b) in listed[k + 1..].iter().zip(&clipped[k + 1..]) {
                     if box_a[0] > box_b[1]
                         || box_b[0] > box_a[1]
@@ -308,7 +323,12 @@ impl Grid {
                     if properly_cross(a.p, a.q, b.p, b.q)
                         && self.cell_of(crossing_floor(a.p, a.q, b.p, b.q)) == cell
                     {
-                        visit(i.min(j), i.max(j));
+                        // Without the split, fragments come in increasing order.
+                        if SKIP {
+                            visit(i.min(j), i.max(j));
+                        } else {
+                            visit(i, j);
+                        }
                     }
                 }
             }

@@ -22,9 +22,10 @@ pub(crate) fn map_chunks<T: Send>(
     f: impl Fn(Range<usize>) -> T + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if count >= PARALLEL_MIN {
+    if count >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
         use rayon::prelude::*;
-        // Many more chunks than threads, so that uneven chunks even out.
+        // Many more chunks than threads, so that uneven chunks even out. With one thread
+        // the work stays on the calling thread: nothing to split.
         let chunk = count.div_ceil(16 * rayon::current_num_threads());
         return chunks(count, chunk).into_par_iter().map(f).collect();
     }
@@ -35,7 +36,7 @@ pub(crate) fn map_chunks<T: Send>(
 /// [`PARALLEL_MIN`]); for a total order the result is the one sorted order either way.
 pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
     #[cfg(feature = "parallel")]
-    if items.len() >= PARALLEL_MIN {
+    if items.len() >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
         use rayon::prelude::*;
         items.par_sort_unstable();
         return;

@@ -43,42 +43,31 @@ pub(crate) fn find_crossings(
 ) -> Crossings {
     let floor = (COMPACT_PER_FRAGMENT * fragments.len()).max(COMPACT_MIN);
     let want_pairs = dirty.is_some();
-    // The crossings of one share of the candidate pairs (with the grid, the crossings the
-    // cells of `cells` own; each crossing is owned by exactly one cell).
-    let collect = |share: &PairSource<'_>, floor: usize| {
-        let mut found = FoundCrossings::default();
-        let mut compact_at = floor;
-        share(&mut found.tested, &mut |i, j| {
-            let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
-            found.points.push(crossing_point(a.p, a.q, b.p, b.q));
-            if found.points.len() >= compact_at {
-                compact_at = compact(&mut found.points).max(floor);
-            }
-            found.pairs += 1;
-            if want_pairs {
-                found.marked.extend([i, j]);
-            }
-        });
-        found
-    };
     let shares: Vec<FoundCrossings> = match index {
         CandidateIndex::Grid(grid) => {
+            // The crossings the cells of each share own (each crossing is owned by
+            // exactly one cell); a share keeps at most its part of the memory floor.
             let cells = grid.cell_count();
             map_chunks(cells, |range| {
-                // A share keeps at most its part of the memory floor.
                 let share_floor = (floor * range.len() / cells.max(1)).max(COMPACT_MIN);
-                collect(
-                    &|tested, visit| {
-                        grid.for_each_crossing_in(range.clone(), fragments, skip, tested, visit)
-                    },
-                    share_floor,
-                )
+                let mut found = FoundCrossings::new(share_floor, want_pairs);
+                let mut tested = 0;
+                grid.for_each_crossing_in(range, fragments, skip, &mut tested, |i, j| {
+                    found.add(fragments, i, j)
+                });
+                found.tested = tested;
+                found
             })
         }
-        _ => vec![collect(
-            &|tested, visit| index.for_each_crossing(fragments, skip, tested, visit),
-            floor,
-        )],
+        _ => {
+            let mut found = FoundCrossings::new(floor, want_pairs);
+            let mut tested = 0;
+            index.for_each_crossing(fragments, skip, &mut tested, |i, j| {
+                found.add(fragments, i, j)
+            });
+            found.tested = tested;
+            vec![found]
+        }
     };
     let mut points = Vec::new();
     let mut pairs = 0usize;
@@ -99,12 +88,7 @@ pub(crate) fn find_crossings(
     Crossings { points, pairs }
 }
 
-/// One share of the candidate pairs: calls its visitor with every crossing pair it holds,
-/// counting the pairs it tested.
-type PairSource<'a> = dyn Fn(&mut u64, &mut dyn FnMut(u32, u32)) + 'a;
-
 /// What one share of the crossing search found.
-#[derive(Default)]
 struct FoundCrossings {
     /// Rounded crossing points, possibly repeated.
     points: Vec<GridPoint>,
@@ -114,6 +98,40 @@ struct FoundCrossings {
     tested: u64,
     /// Both fragments of every crossing pair, when the caller marks them.
     marked: Vec<u32>,
+    /// Whether to record the pairs in `marked`.
+    want_pairs: bool,
+    /// The fewest points at which duplicates are removed.
+    floor: usize,
+    /// The number of points at which they are removed next.
+    compact_at: usize,
+}
+
+impl FoundCrossings {
+    fn new(floor: usize, want_pairs: bool) -> Self {
+        Self {
+            points: Vec::new(),
+            pairs: 0,
+            tested: 0,
+            marked: Vec::new(),
+            want_pairs,
+            floor,
+            compact_at: floor,
+        }
+    }
+
+    /// Records the crossing of fragments `i` and `j`, rounded once.
+    #[inline]
+    fn add(&mut self, fragments: &[Fragment], i: u32, j: u32) {
+        let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
+        self.points.push(crossing_point(a.p, a.q, b.p, b.q));
+        if self.points.len() >= self.compact_at {
+            self.compact_at = compact(&mut self.points).max(self.floor);
+        }
+        self.pairs += 1;
+        if self.want_pairs {
+            self.marked.extend([i, j]);
+        }
+    }
 }
 
 /// Sorts and deduplicates the collected crossing points; returns twice the distinct
