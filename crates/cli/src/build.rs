@@ -1,15 +1,19 @@
 //! `onepath build`: a navigation mesh from a tile map or an outline file, written as JSON,
 //! SVG and a polyanya mesh, with a short summary.
 
-use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
+use crate::input::{
+    DEMO_MAP, DEMO_NAME, Input, InputSettings, TERRAIN_LETTERS, Terrain, load_file, load_text,
+};
 use crate::memory::{Limit, Work, estimate, join_vertices};
 use crate::options::parse_args;
 use crate::output::{
     OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
 };
 use crate::{CliError, help, library_error};
-use onepath_build2d::{MAX_SNAP_BITS, Mesh2DPipeline};
-use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
+use onepath_build2d::{AreaId, MAX_SNAP_BITS, Mesh2DPipeline};
+use onepath_io::{
+    DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
+};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -25,11 +29,37 @@ pub(crate) const DEFAULT_CELL_SIZE: f64 = 1.0;
 pub(crate) const DEFAULT_MAX_VERTS: u32 = 6;
 
 /// Reads `--cell-size` and `--snap-bits`.
-pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputSettings, CliError> {
+pub(crate) fn input_settings(
+    args: &crate::options::ParsedArgs,
+) -> Result<InputSettings<'static>, CliError> {
     Ok(InputSettings {
         cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
         snap_bits: args.integer_at_most("snap-bits", DEFAULT_SNAP_BITS, MAX_SNAP_BITS)?,
         cell_size_given: args.is_given("cell-size"),
+        terrain: Terrain::default(),
+    })
+}
+
+/// Reads `--areas` and `--blocked`; every letter of `--blocked` must be a Moving AI
+/// terrain letter.
+fn terrain(args: &crate::options::ParsedArgs) -> Result<Terrain<'_>, CliError> {
+    let blocked = args.value("blocked");
+    if let Some(letters) = blocked
+        && let Some(bad) = letters.chars().find(|&c| !TERRAIN_LETTERS.contains(c))
+    {
+        return Err(CliError::usage(
+            "build",
+            format!(
+                "`--blocked {}`: `{}` is not a Moving AI terrain letter (one of {})",
+                crate::quote(letters),
+                bad.escape_debug(),
+                TERRAIN_LETTERS
+            ),
+        ));
+    }
+    Ok(Terrain {
+        areas: args.is_given("areas"),
+        blocked,
     })
 }
 
@@ -47,18 +77,24 @@ pub(crate) fn run_build(
             "cell-size",
             "max-verts",
             "snap-bits",
+            "blocked",
             "json",
             "svg",
+            "geojson",
             "mesh",
             "memory-limit",
         ],
+        &["areas"],
     )?;
     if args.help {
         let _ = stdout.write_all(help::BUILD.as_bytes());
         return Ok(());
     }
     args.expect_positionals(0, 1, "onepath build [INPUT] [options]")?;
-    let settings = input_settings(&args)?;
+    let settings = InputSettings {
+        terrain: terrain(&args)?,
+        ..input_settings(&args)?
+    };
     let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
     let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)?;
     let demo = args.positionals.is_empty();
@@ -74,6 +110,7 @@ pub(crate) fn run_build(
     ]
     .into_iter()
     .filter_map(|(option, default)| output(option, default).map(|path| (option, path)))
+    .chain(args.path("geojson").map(|path| ("geojson", path)))
     .collect();
     let inputs: Vec<&str> = args.positionals.iter().map(String::as_str).collect();
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
@@ -96,14 +133,27 @@ pub(crate) fn run_build(
         radius_cells: agent_radius / settings.cell_size,
         build: true,
     };
+    // The areas' rings are noded with the shrunk region's in the cut (decisions D16).
+    let area_vertices: usize = input
+        .areas
+        .iter()
+        .flat_map(|a| a.areas())
+        .map(|(_, r)| r.vertex_count())
+        .sum();
     limit.check(
         &input.name,
         "the build",
-        estimate(work, input.region.vertex_count(), outputs.len()),
+        estimate(
+            work,
+            input.region.vertex_count() + area_vertices,
+            outputs.len(),
+        ),
     )?;
-    let mesh = pipeline
-        .build(&input.region)
-        .map_err(|e| library_error(&input.name, e))?;
+    let mesh = match &input.areas {
+        Some(areas) => pipeline.build_areas(areas),
+        None => pipeline.build(&input.region),
+    }
+    .map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
     if plan.wants("json") {
@@ -116,9 +166,14 @@ pub(crate) fn run_build(
         let picture = SvgPicture {
             background: Some(&input.region),
             partition: Some(mesh.polygons()),
+            areas: input.areas.is_some().then(|| mesh.area_regions()),
+            area_names: &input.area_names,
             ..SvgPicture::new(mesh.region(), input.y_axis)
         };
         plan.set("svg", render_svg(&picture));
+    }
+    if plan.wants("geojson") {
+        plan.set("geojson", navmesh_to_geojson(&mesh));
     }
     if plan.wants("mesh") {
         let text = navmesh_to_polyanya(&mesh).map_err(|e| format_error("mesh", e))?;
@@ -152,6 +207,9 @@ pub(crate) fn run_build(
         counted(mesh.triangle_count(), "triangle", "triangles"),
         counted(polygons.len(), "polygon", "polygons")
     );
+    if input.areas.is_some() {
+        summary += &format!("  areas: {}\n", area_summary(&mesh, &input.area_names));
+    }
     summary += &format!(
         "  time: read {}, shrink {}, triangulate {}, partition {}, fans {}, write {}\n",
         ms(read_time),
@@ -164,4 +222,26 @@ pub(crate) fn run_build(
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
+}
+
+/// The polygons of each area: `1 ground (. G) 230 polygons, 2 swamp (S) 12 polygons`.
+fn area_summary(mesh: &onepath_build2d::NavMesh, names: &[(AreaId, String)]) -> String {
+    let mut ids: Vec<AreaId> = mesh.polygon_areas().to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return "none (no polygon)".to_string();
+    }
+    let parts: Vec<String> = ids
+        .iter()
+        .map(|&id| {
+            let count = mesh.polygon_areas().iter().filter(|&&a| a == id).count();
+            let name = names
+                .iter()
+                .find(|(n, _)| *n == id)
+                .map_or(String::new(), |(_, name)| format!(" {name}"));
+            format!("{id}{name} {}", counted(count, "polygon", "polygons"))
+        })
+        .collect();
+    parts.join(", ")
 }

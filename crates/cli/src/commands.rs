@@ -30,7 +30,7 @@ fn parse_or_help(
     help_text: &str,
     stdout: &mut dyn Write,
 ) -> Result<Option<ParsedArgs>, CliError> {
-    let parsed = parse_args(command, args, allowed)?;
+    let parsed = parse_args(command, args, allowed, &[])?;
     if parsed.help {
         let _ = stdout.write_all(help_text.as_bytes());
         return Ok(None);

@@ -56,12 +56,21 @@ Options:
   --max-verts N     most vertices per convex polygon, 3..=16 (default 6)
   --snap-bits B     grid of 2^-B user units for tile maps and outline files
                     without their own snap_bits, 0..=16 (default 16)
+  --areas           keep terrain kinds apart (decisions D16): Moving AI letters
+                    . G area 1 (ground), S 2 (swamp), W 3 (water), T 4
+                    (trees), @ O 5; polygons never cross an area border.
+                    Outline files with area_id tags always keep their areas
+  --blocked LETTERS the Moving AI letters that are blocked (default @OTW, with
+                    --areas @OT); every other terrain letter is walkable
   --json FILE       write the result as JSON (rings, area, vertices, polygons,
-                    polygon_neighbors, triangle_count; the same bytes for the
-                    same input: the stage times are in the summary only)
+                    polygon_neighbors, polygon_areas, triangle_count; the same
+                    bytes for the same input: the stage times are in the
+                    summary only)
   --svg FILE        write a picture: input walkable area grey, shrunk area
-                    light blue, polygon edges blue
-  --mesh FILE       write a polyanya mesh (format version 2)
+                    light blue (with areas: one colour per area and a legend),
+                    polygon edges blue
+  --geojson FILE    write the polygons as GeoJSON features with their area_id
+  --mesh FILE       write a polyanya mesh (format version 2; it has no areas)
   --memory-limit S  refuse to start when the estimated memory exceeds S (512M,
                     8G, ...; default: MemAvailable of /proc/meminfo; none: off)
   -h, --help        this text

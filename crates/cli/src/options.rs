@@ -14,17 +14,21 @@ pub(crate) struct ParsedArgs {
     pub(crate) positionals: Vec<String>,
     /// Option values by option name (without the leading `--`).
     values: BTreeMap<&'static str, String>,
+    /// Flags given (options without a value, such as `--areas`).
+    flags: Vec<&'static str>,
     /// Whether `--help` or `-h` was given.
     pub(crate) help: bool,
 }
 
 /// Parses `args` for `command`, which takes the options named in `allowed` (each with a
-/// value). Every option may appear once; anything starting with `--` that is not allowed
-/// is an error. A value may start with `-` (`--distance -0.5`).
+/// value) and the flags named in `flags` (no value). Every option may appear once;
+/// anything starting with `--` that is not allowed is an error. A value may start with `-`
+/// (`--distance -0.5`).
 pub(crate) fn parse_args(
     command: &'static str,
     args: &[String],
     allowed: &[&'static str],
+    flags: &[&'static str],
 ) -> Result<ParsedArgs, CliError> {
     let mut parsed = ParsedArgs {
         command,
@@ -43,6 +47,16 @@ pub(crate) fn parse_args(
             parsed.positionals.push(arg.clone());
             continue;
         };
+        if let Some(&flag) = flags.iter().find(|&&f| f == option) {
+            if parsed.flags.contains(&flag) {
+                return Err(CliError::usage(
+                    command,
+                    format!("option `--{flag}` is given twice"),
+                ));
+            }
+            parsed.flags.push(flag);
+            continue;
+        }
         let (name, inline_value) = match option.split_once('=') {
             Some((name, value)) => (name, Some(value.to_string())),
             None => (option, None),
@@ -80,9 +94,9 @@ impl ParsedArgs {
         self.raw(name)
     }
 
-    /// Whether the option `name` was given.
+    /// Whether the option or flag `name` was given.
     pub(crate) fn is_given(&self, name: &str) -> bool {
-        self.values.contains_key(name)
+        self.values.contains_key(name) || self.flags.contains(&name)
     }
 
     fn bad_value(&self, name: &str, value: &str, what: &str) -> CliError {
