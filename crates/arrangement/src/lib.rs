@@ -41,6 +41,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod boxes;
 mod error;
 mod fragment;
 mod grid;

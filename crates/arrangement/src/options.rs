@@ -4,15 +4,17 @@
 /// finds the pairs of fragments that may cross and the hot pixels a fragment may meet.
 ///
 /// Every candidate is decided by the exact tests of `onepath-predicates`, so the choice
-/// never changes a result: all five searches return the identical [`crate::Arrangement`]
+/// never changes a result: all six searches return the identical [`crate::Arrangement`]
 /// (the differential tests check this on thousands of inputs). Only the time differs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CandidateSearch {
     /// onepath's search: the uniform grid with cells several times smaller than the
     /// specification's (about nine listed cells per fragment), or the sweep when it is
     /// estimated to make fewer exact tests (counted pairs overlapping in x and pixels in
-    /// each x range, against the grid's pairs per cell and pixels per listed fragment);
-    /// every pair and every pixel for at most 32 fragments.
+    /// each x range, against the grid's pairs per cell and pixels per listed fragment),
+    /// and the box sweep ([`CandidateSearch::ForceBoxes`]) when that estimate is still
+    /// above 32 tests per fragment and hot pixel; every pair and every pixel for at most
+    /// 32 fragments.
     #[default]
     Auto,
     /// The specification's search: the uniform grid at the specification's cell size,
@@ -25,6 +27,11 @@ pub enum CandidateSearch {
     /// The sweep in increasing minimum x with an active list, and a binary search of the
     /// x range of the sorted hot pixels.
     ForceSweep,
+    /// The box sweep: the sweep in increasing minimum x with the active fragments indexed
+    /// by their y range, so that only pairs whose bounding boxes meet are tested, and the
+    /// hot pixels of the narrower of a fragment's x and y ranges. `Auto` takes it when
+    /// the sweep in x is estimated to test many pairs per item (issue #24).
+    ForceBoxes,
     /// Every pair of fragments and every hot pixel for every fragment: quadratic, the
     /// reference the other searches are tested against.
     BruteForce,

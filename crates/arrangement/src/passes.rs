@@ -16,9 +16,23 @@ pub(crate) struct Crossings {
     pub(crate) pairs: usize,
 }
 
+/// The fewest collected crossing points, per fragment and in all, at which
+/// [`find_crossings`] removes duplicates.
+const COMPACT_PER_FRAGMENT: usize = 4;
+const COMPACT_MIN: usize = 1 << 12;
+
 /// Finds every pair of fragments that properly cross (all four orientations non-zero and
 /// opposite in pairs, decisions D8) and rounds each crossing once by `floor(x + 1/2)`
 /// (spec step 2). When `dirty` is given, both fragments of each crossing pair are marked.
+///
+/// The rounded points are deduplicated as they are produced: whenever the collected points
+/// reach twice the distinct ones seen at the last clean-up, and at least four per fragment
+/// (and 4,096), they are sorted and deduplicated. Memory stays linear in the fragments
+/// plus the distinct hot pixels, not in the crossing pairs, which `n` segments crossing
+/// near one point make quadratic while their rounded points are far fewer (issue #24).
+/// Evenly spread input makes fewer crossings than that per fragment and never cleans up
+/// early (an early clean-up of mostly distinct points doubles the sorting: measured on
+/// `case union 10000`).
 pub(crate) fn find_crossings(
     index: &CandidateIndex,
     fragments: &[Fragment],
@@ -26,10 +40,15 @@ pub(crate) fn find_crossings(
     stats: &mut ArrangeStats,
 ) -> Crossings {
     let mut points = Vec::new();
+    let floor = (COMPACT_PER_FRAGMENT * fragments.len()).max(COMPACT_MIN);
+    let mut compact_at = floor;
     let mut pairs = 0usize;
     index.for_each_crossing(fragments, &mut stats.candidate_pairs, |i, j| {
         let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
         points.push(crossing_point(a.p, a.q, b.p, b.q));
+        if points.len() >= compact_at {
+            compact_at = compact(&mut points).max(floor);
+        }
         pairs += 1;
         if let Some(marks) = dirty.as_deref_mut() {
             marks[i as usize] = true;
@@ -39,6 +58,15 @@ pub(crate) fn find_crossings(
     points.sort_unstable();
     points.dedup();
     Crossings { points, pairs }
+}
+
+/// Sorts and deduplicates the collected crossing points; returns twice the distinct
+/// count. Kept out of line: it runs rarely, and inlined it slowed the grid's pair loop.
+#[inline(never)]
+fn compact(points: &mut Vec<GridPoint>) -> usize {
+    points.sort_unstable();
+    points.dedup();
+    2 * points.len()
 }
 
 /// Polylines of hot pixels stored back to back: polyline `k` is

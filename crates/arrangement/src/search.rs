@@ -2,6 +2,7 @@
 //! cross and which hot pixels a fragment may meet. Only candidates come from here; the
 //! exact tests in `passes` decide each one, so the search never changes a result.
 
+use crate::boxes::{BoxIndex, for_each_box_pair};
 use crate::fragment::Fragment;
 use crate::grid::{CellRule, Grid};
 use crate::options::CandidateSearch;
@@ -12,6 +13,13 @@ use onepath_predicates::{GridPoint, properly_cross};
 /// each one alone first, decisions D8).
 const SMALL_INPUT: usize = 32;
 
+/// When [`CandidateSearch::Auto`] finds the sweep cheaper than the grid but still
+/// estimates more than this many exact tests per fragment and hot pixel, it takes the box
+/// sweep instead: the input is clustered in a way neither the grid nor the sweep in x
+/// spreads (segments stacked close together, issue #24), and the box sweep's fixed cost
+/// per fragment (an ordered set and a segment tree) is repaid.
+const BOX_SWEEP_ABOVE: u128 = 32;
+
 /// A candidate index over one set of fragments (sorted by endpoints, as
 /// [`crate::fragment::merge_fragments`] leaves them) and one set of sorted hot pixels.
 pub(crate) enum CandidateIndex {
@@ -20,6 +28,9 @@ pub(crate) enum CandidateIndex {
     /// The sweep in increasing minimum x (the fragments' order) with an active list, and a
     /// binary search of the x range of the sorted hot pixels.
     Sweep,
+    /// The box sweep of [`crate::boxes`]: pairs whose bounding boxes meet, and the hot
+    /// pixels of the narrower of the x and y ranges.
+    Boxes(BoxIndex),
     /// Every pair, every pixel.
     Brute,
 }
@@ -43,10 +54,14 @@ impl CandidateIndex {
             CandidateSearch::Auto => {
                 let grid = Grid::build(fragments, pixels, CellRule::Fine);
                 let grid_tests = grid.estimated_tests();
-                if sweep_is_cheaper(fragments, pixels, grid_tests) {
-                    (CandidateIndex::Sweep, true)
-                } else {
-                    (CandidateIndex::Grid(grid), false)
+                match sweep_tests(fragments, pixels, grid_tests) {
+                    Some(tests)
+                        if tests > BOX_SWEEP_ABOVE * (fragments.len() + pixels.len()) as u128 =>
+                    {
+                        (CandidateIndex::Boxes(BoxIndex::new(pixels)), true)
+                    }
+                    Some(_) => (CandidateIndex::Sweep, true),
+                    None => (CandidateIndex::Grid(grid), false),
                 }
             }
             CandidateSearch::Specified => {
@@ -62,6 +77,7 @@ impl CandidateIndex {
                 false,
             ),
             CandidateSearch::ForceSweep => (CandidateIndex::Sweep, false),
+            CandidateSearch::ForceBoxes => (CandidateIndex::Boxes(BoxIndex::new(pixels)), false),
             CandidateSearch::BruteForce => (CandidateIndex::Brute, false),
         }
     }
@@ -69,8 +85,10 @@ impl CandidateIndex {
     /// Replaces the hot pixels the index hands out (they must lie within the bounding box
     /// of the fragments, as every hot pixel does).
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
-        if let CandidateIndex::Grid(grid) = self {
-            grid.set_pixels(pixels);
+        match self {
+            CandidateIndex::Grid(grid) => grid.set_pixels(pixels),
+            CandidateIndex::Boxes(boxes) => boxes.set_pixels(pixels),
+            CandidateIndex::Sweep | CandidateIndex::Brute => {}
         }
     }
 
@@ -103,6 +121,7 @@ impl CandidateIndex {
                     active.push(index as u32);
                 }
             }
+            CandidateIndex::Boxes(_) => for_each_box_pair(fragments, test),
             CandidateIndex::Brute => {
                 for j in 0..fragments.len() {
                     for i in 0..j {
@@ -130,6 +149,7 @@ impl CandidateIndex {
                     visit(pixels[id], id as u32);
                 }
             }
+            CandidateIndex::Boxes(boxes) => boxes.for_each_pixel(fragment, pixels, visit),
             CandidateIndex::Brute => {
                 for (id, &c) in pixels.iter().enumerate() {
                     visit(c, id as u32);
@@ -139,12 +159,12 @@ impl CandidateIndex {
     }
 }
 
-/// True when the sweep is estimated to make fewer exact tests than `grid_tests`: one per
-/// pair of fragments overlapping in x (the active list), plus the hot pixels in the x
-/// range of each fragment. Above 1,024 fragments every eighth is counted (times eight),
-/// which is plenty for a choice that never changes a result; counting stops as soon as
-/// the grid is the cheaper.
-fn sweep_is_cheaper(fragments: &[Fragment], pixels: &[GridPoint], grid_tests: u128) -> bool {
+/// The estimated number of exact tests of the sweep when it is below `grid_tests`, else
+/// `None`: one per pair of fragments overlapping in x (the active list), plus the hot
+/// pixels in the x range of each fragment. Above 1,024 fragments every eighth is counted
+/// (times eight), which is plenty for a choice that never changes a result; counting stops
+/// as soon as the grid is the cheaper.
+fn sweep_tests(fragments: &[Fragment], pixels: &[GridPoint], grid_tests: u128) -> Option<u128> {
     let stride = if fragments.len() > 1024 { 8 } else { 1 };
     let mut tests = 0u128;
     // Fragments are sorted by minimum x: those after `k` that start by `q.x` overlap it.
@@ -152,15 +172,15 @@ fn sweep_is_cheaper(fragments: &[Fragment], pixels: &[GridPoint], grid_tests: u1
         let overlapping = fragments[k + 1..].partition_point(|g| g.p.x <= f.q.x);
         tests += (stride * (overlapping + pixels_in_x_range(pixels, f).len())) as u128;
         if tests >= grid_tests {
-            return false;
+            return None;
         }
     }
-    true
+    Some(tests)
 }
 
 /// The indices of the sorted hot pixels whose centres lie within one unit of the
 /// fragment's x range: a pixel the segment meets has its centre within half a unit of it.
-fn pixels_in_x_range(pixels: &[GridPoint], f: &Fragment) -> std::ops::Range<usize> {
+pub(crate) fn pixels_in_x_range(pixels: &[GridPoint], f: &Fragment) -> std::ops::Range<usize> {
     let lo = pixels.partition_point(|c| c.x < f.p.x - 1);
     let hi = pixels.partition_point(|c| c.x <= f.q.x + 1);
     lo..hi.max(lo)

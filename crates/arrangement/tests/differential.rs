@@ -1,10 +1,13 @@
-//! Differential tests: the grid, the sweep fallback and brute force give the identical
-//! arrangement on thousands of seeded random inputs, which all pass the full verification.
+//! Differential tests: the grid, the sweep fallback, the box sweep and brute force give the
+//! identical arrangement on thousands of seeded random inputs and on the growth inputs of
+//! issue #24 (stacked slivers, crossing bundles), which all pass the full verification.
 
 mod common;
 
 use common::{Rng, local_rings, random_edges, random_rings, verify};
-use onepath_arrangement::arrange;
+use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use onepath_predicates::GridPoint;
+use onepath_testkit::growth::{crossing_bundle, sliver_stack};
 
 #[test]
 fn small_dense_random_edges() {
@@ -55,5 +58,83 @@ fn result_ignores_input_order_and_direction_of_duplicates() {
         let expected = arrange(&edges).expect("arrangement failed");
         rng.shuffle(&mut edges);
         assert_eq!(arrange(&edges).expect("arrangement failed"), expected);
+    }
+}
+
+/// The counter-clockwise rings of `rects` as edges of operand `operand`, shifted by `shift`
+/// and with x and y swapped when `transpose` (a stack of vertical slivers).
+fn rect_edges(
+    rects: &[[[i64; 2]; 4]],
+    operand: Operand,
+    shift: [i64; 2],
+    transpose: bool,
+) -> Vec<TaggedEdge> {
+    let p = |c: [i64; 2]| {
+        let (x, y) = if transpose {
+            (c[1], c[0])
+        } else {
+            (c[0], c[1])
+        };
+        GridPoint::new(x + shift[0], y + shift[1])
+    };
+    rects
+        .iter()
+        .flat_map(|r| {
+            // Transposing reverses the orientation; the ring is walked backwards to keep it
+            // counter-clockwise.
+            let order: [usize; 4] = if transpose {
+                [0, 3, 2, 1]
+            } else {
+                [0, 1, 2, 3]
+            };
+            (0..4).map(move |i| TaggedEdge::new(p(r[order[i]]), p(r[order[(i + 1) % 4]]), operand))
+        })
+        .collect()
+}
+
+#[test]
+fn sliver_stacks_agree_across_searches() {
+    // Stacks of long slivers 1 and 2 units apart (issue #24), horizontal and vertical, one
+    // of each side by side, and a second operand's stack shifted across the first so that
+    // every long edge crosses the other stack's short sides.
+    for (n, length, thickness, gap) in [(60, 1 << 20, 1, 1), (60, 1 << 20, 1, 2), (40, 500, 3, 2)] {
+        let rects = sliver_stack(n, length, thickness, gap);
+        let flat = rect_edges(&rects, Operand::First, [0, 0], false);
+        verify(&flat, true, usize::MAX);
+        verify(
+            &rect_edges(&rects, Operand::First, [0, 0], true),
+            true,
+            usize::MAX,
+        );
+        let mut mixed = flat.clone();
+        mixed.extend(rect_edges(
+            &rects,
+            Operand::Second,
+            [length + 7, -length / 2],
+            true,
+        ));
+        verify(&mixed, true, usize::MAX);
+        let mut crossed = flat;
+        crossed.extend(rect_edges(&rects, Operand::Second, [length / 3, 1], true));
+        verify(&crossed, true, usize::MAX);
+    }
+}
+
+#[test]
+fn crossing_bundles_agree_across_searches() {
+    for (seed, n, radius) in [(1, 24, 0), (2, 40, 1), (3, 60, 3), (4, 80, 1)] {
+        let edges: Vec<TaggedEdge> = crossing_bundle(n, 1 << 16, radius, seed)
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let operand = [Operand::First, Operand::Second][k % 2];
+                TaggedEdge::new(
+                    GridPoint::new(s[0][0], s[0][1]),
+                    GridPoint::new(s[1][0], s[1][1]),
+                    operand,
+                )
+            })
+            .collect();
+        verify(&edges, false, usize::MAX);
     }
 }

@@ -17,23 +17,29 @@ pub(crate) struct AreaCut {
     pub(crate) region: Region,
     /// Each area's piece, in the order of the areas given.
     pub(crate) pieces: Vec<(AreaId, Region)>,
-    /// The triangulation's vertices, sorted by `(x, y)`.
+    /// The triangulation's input.
+    pub(crate) graph: LabelGraph,
+}
+
+/// The triangulation's input from the borders between labels (decisions D16).
+pub(crate) struct LabelGraph {
+    /// The vertices, sorted by `(x, y)`.
     pub(crate) vertices: Vec<GridPoint>,
     /// Directed constraints: boundary segments with the inside on the left, borders in
     /// both directions.
     pub(crate) constraints: Vec<[u32; 2]>,
-    /// For each constraint, the area number (1-based index into the areas) on its left.
-    pub(crate) left_areas: Vec<u32>,
+    /// For each constraint, the label (a 1-based area number) on its left.
+    pub(crate) left_labels: Vec<u32>,
 }
 
-/// One segment of the cut that separates two labels: vertex indices `a < b` and the area
-/// numbers on its left (`left`, seen from `a → b`) and right (0 = outside).
+/// One segment of an arrangement that separates two labels: vertex indices `a < b` and the
+/// labels on its left (`left`, seen from `a → b`) and right (0 = outside).
 #[derive(Clone, Copy, Debug)]
-struct Border {
-    a: u32,
-    b: u32,
-    left: u32,
-    right: u32,
+pub(crate) struct Border {
+    pub(crate) a: u32,
+    pub(crate) b: u32,
+    pub(crate) left: u32,
+    pub(crate) right: u32,
 }
 
 /// The label of a face with windings `w`, for `n` areas weighted `n + i` (decisions D16):
@@ -56,7 +62,13 @@ fn face_label(w: [i32; 2], n: i64) -> Result<u32> {
 }
 
 /// Cuts `shrunk` by the pairwise disjoint `areas` in one arrangement (decisions D16).
-pub(crate) fn cut(shrunk: &Region, areas: &[(AreaId, Region)]) -> Result<AreaCut> {
+/// `keep` names the points that stay vertices of the triangulation even where two
+/// borders continue each other in a straight line (the seams of a tiled build, D17).
+pub(crate) fn cut(
+    shrunk: &Region,
+    areas: &[(AreaId, Region)],
+    keep: &dyn Fn(GridPoint) -> bool,
+) -> Result<AreaCut> {
     let n = areas.len();
     let weight = |i: usize| i32::try_from(n + i + 1).map_err(Error::internal);
     let mut edges: Vec<TaggedEdge> = ring_edges(shrunk.rings(), Operand::First).collect();
@@ -114,24 +126,23 @@ pub(crate) fn cut(shrunk: &Region, areas: &[(AreaId, Region)]) -> Result<AreaCut
         }))?;
         pieces.push((id, piece));
     }
-    let (vertices, constraints, left_areas) = constraint_graph(points, &borders);
     Ok(AreaCut {
         region,
         pieces,
-        vertices,
-        constraints,
-        left_areas,
+        graph: label_graph(points, &borders, keep),
     })
 }
 
 /// The triangulation's input from the label borders: straight runs through vertices of
-/// degree 2 merged (counting every border at the vertex), the remaining vertices sorted,
-/// boundary runs directed with the inside on the left, borders between two areas given in
-/// both directions, and the area on the left of each.
-fn constraint_graph(
+/// degree 2 merged (counting every border at the vertex; never through a point `keep`
+/// names), the remaining vertices sorted, boundary runs directed with the inside on the
+/// left, borders between two labels given in both directions, and the label on the left
+/// of each.
+pub(crate) fn label_graph(
     points: &[GridPoint],
     borders: &[Border],
-) -> (Vec<GridPoint>, Vec<[u32; 2]>, Vec<u32>) {
+    keep: &dyn Fn(GridPoint) -> bool,
+) -> LabelGraph {
     // Incident borders per vertex (at most a few; a flat list sorted by vertex).
     let mut incident: Vec<(u32, u32)> = Vec::with_capacity(2 * borders.len());
     for (k, s) in borders.iter().enumerate() {
@@ -150,6 +161,9 @@ fn constraint_graph(
         let [(_, k), (_, l)] = around(v) else {
             return false;
         };
+        if keep(points[v as usize]) {
+            return false;
+        }
         let (s, t) = (borders[*k as usize], borders[*l as usize]);
         let (other_s, other_t) = (
             if s.a == v { s.b } else { s.a },
@@ -232,31 +246,35 @@ fn constraint_graph(
         }
     }
     let mut constraints = Vec::with_capacity(runs.len());
-    let mut left_areas = Vec::with_capacity(runs.len());
+    let mut left_labels = Vec::with_capacity(runs.len());
     for r in &runs {
         let (a, b) = (index[r.a as usize], index[r.b as usize]);
         if r.left != 0 {
             constraints.push([a, b]);
-            left_areas.push(r.left);
+            left_labels.push(r.left);
         }
         if r.right != 0 {
             constraints.push([b, a]);
-            left_areas.push(r.right);
+            left_labels.push(r.right);
         }
     }
-    (vertices, constraints, left_areas)
+    LabelGraph {
+        vertices,
+        constraints,
+        left_labels,
+    }
 }
 
-/// The inside triangles of the cut, canonical as "Region.Triangulate" makes them, with
-/// the area number of each: the area on the left of a constraint the triangle lies on,
+/// The inside triangles of a label graph, canonical as "Region.Triangulate" makes them,
+/// with the label of each: the label on the left of a constraint the triangle lies on,
 /// flooded across unconstrained edges (decisions D16).
-pub(crate) fn labelled_triangles(cut: &AreaCut) -> Result<LabelledTriangles> {
-    let cdt = Cdt::new(&cut.vertices, &cut.constraints).map_err(Error::internal)?;
+pub(crate) fn labelled_triangles(graph: &LabelGraph) -> Result<LabelledTriangles> {
+    let cdt = Cdt::new(&graph.vertices, &graph.constraints).map_err(Error::internal)?;
     let mesh = cdt.inside_mesh();
-    let mut directed: Vec<((u32, u32), u32)> = cut
+    let mut directed: Vec<((u32, u32), u32)> = graph
         .constraints
         .iter()
-        .zip(&cut.left_areas)
+        .zip(&graph.left_labels)
         .map(|(&[a, b], &area)| ((a, b), area))
         .collect();
     directed.sort_unstable();

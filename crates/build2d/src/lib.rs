@@ -88,6 +88,8 @@ mod region;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod snap;
+mod tile_build;
+mod tiles;
 mod triangulate;
 
 pub use areas::{AreaId, AreaMap, DEFAULT_AREA};
@@ -104,6 +106,7 @@ pub use onepath_predicates::GridPoint;
 pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
 pub use region::Region;
+pub use tiles::{CellRect, TileEdge, TiledBuild, TiledNavMesh, TiledTimings};
 pub use triangulate::{ConvexPartition, Triangulation};
 
 #[cfg(doctest)]

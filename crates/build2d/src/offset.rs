@@ -133,13 +133,18 @@ impl Region {
     /// operands, the interior-side rectangles' other sides and the equal-area arcs at reflex
     /// corners as operand 1, and `w0 > 0 && w1 <= 0` inside.
     pub(crate) fn shrink_by(&self, r_grid: f64, arc_tolerance_grid: f64) -> Result<Region> {
-        let pieces = shrink_edges(
-            &self.rings,
-            r_grid,
-            arc_tolerance_grid,
-            limit(self.snap_bits),
-        )
-        .map_err(offset_error)?;
+        let pieces = shrink_pieces(&self.rings, self.snap_bits, r_grid, arc_tolerance_grid)?;
         self.overlay_with_pieces(Operand::Both, &pieces, InsideRule::Difference)
     }
+}
+
+/// The shrink's operand-1 edges (decisions D12) of `rings` on the grid of `snap_bits`, with
+/// offset errors mapped as [`Region::offset`] maps them.
+pub(crate) fn shrink_pieces(
+    rings: &[Vec<GridPoint>],
+    snap_bits: u32,
+    r_grid: f64,
+    arc_tolerance_grid: f64,
+) -> Result<Vec<[GridPoint; 2]>> {
+    shrink_edges(rings, r_grid, arc_tolerance_grid, limit(snap_bits)).map_err(offset_error)
 }

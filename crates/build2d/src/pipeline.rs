@@ -169,15 +169,15 @@ impl Mesh2DPipeline {
         }
         let start = Instant::now();
         let shrunk = self.shrink(areas.walkable())?;
-        let pieces = cut(&shrunk, &present)?;
+        let pieces = cut(&shrunk, &present, &|_| false)?;
         let shrink = start.elapsed();
         let start = Instant::now();
-        let mesh = labelled_triangles(&pieces)?;
+        let mesh = labelled_triangles(&pieces.graph)?;
         let triangle_count = mesh.triangles.len();
         let triangulate = start.elapsed();
         let start = Instant::now();
         let (partition, polygon_labels) = onepath_convex::partition_convex_labelled(
-            &pieces.vertices,
+            &pieces.graph.vertices,
             &mesh.triangles,
             &mesh.neighbors,
             &mesh.areas,
@@ -185,7 +185,7 @@ impl Mesh2DPipeline {
         )
         .map_err(Error::internal)?;
         let partition =
-            ConvexPartition::from_partition(shrunk.snap_bits(), pieces.vertices, partition);
+            ConvexPartition::from_partition(shrunk.snap_bits(), pieces.graph.vertices, partition);
         let partition_time = start.elapsed();
         let start = Instant::now();
         let fans = partition.vertex_fans()?;

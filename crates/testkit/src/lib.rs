@@ -72,6 +72,55 @@ impl Rng {
     }
 }
 
+/// The growth inputs of issue #24 (docs/testing.md, "Growth cases"), in grid units and
+/// integers only, so every platform makes the same bits.
+pub mod growth {
+    use super::Rng;
+
+    /// `n` axis-aligned rectangles `length` long and `thickness` high, stacked bottom to
+    /// top with `gap` between neighbours: rectangle `k` spans `[0, length]` in x and
+    /// `[k * (thickness + gap), k * (thickness + gap) + thickness]` in y. Each ring is
+    /// counter-clockwise. All rectangles share one x range, so every long edge is cut by
+    /// the sweep line at once (the winding sweep's status holds all of them) and every
+    /// pair of long edges overlaps in x (the sweep in x tests every pair).
+    pub fn sliver_stack(n: usize, length: i64, thickness: i64, gap: i64) -> Vec<[[i64; 2]; 4]> {
+        (0..n as i64)
+            .map(|k| {
+                let y = k * (thickness + gap);
+                [
+                    [0, y],
+                    [length, y],
+                    [length, y + thickness],
+                    [0, y + thickness],
+                ]
+            })
+            .collect()
+    }
+
+    /// `n` segments about `2 * length` long whose midpoints lie within `radius` of the
+    /// origin (per axis), in random directions: each runs from `-d + j` to `d + k`, `d` an
+    /// integer direction with one coordinate `±length` and the other uniform in
+    /// `-length..=length`, `j` and `k` uniform in `[-radius, radius]²`. Every pair of
+    /// non-parallel segments crosses, most of them within a few `radius` of the origin, so
+    /// the crossings number about `n^2 / 2` while their rounded points are far fewer.
+    pub fn crossing_bundle(n: usize, length: i64, radius: i64, seed: u64) -> Vec<[[i64; 2]; 2]> {
+        let mut rng = Rng(seed);
+        (0..n)
+            .map(|_| {
+                let t = rng.range(-length, length);
+                let d = if rng.chance(1, 2) {
+                    [length, t]
+                } else {
+                    [t, length]
+                };
+                let mut jitter = || [rng.range(-radius, radius), rng.range(-radius, radius)];
+                let (j, k) = (jitter(), jitter());
+                [[j[0] - d[0], j[1] - d[1]], [k[0] + d[0], k[1] + d[1]]]
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rng;

@@ -1,7 +1,7 @@
 //! The labelling plane sweep: the winding numbers on both sides of every segment.
 
 use onepath_arrangement::Arrangement;
-use onepath_predicates::{Orientation, cross, orient2d};
+use onepath_predicates::cross;
 use std::cmp::Ordering;
 
 /// The per-operand winding numbers on the two sides of one segment `a → b` (`a < b`).
@@ -18,8 +18,8 @@ pub struct SegmentWindings {
 }
 
 /// One entry of the sweep status: a segment cut by the sweep line (its vertex indices) and
-/// the winding just above it. Sixteen bytes, because inserting into and removing from the
-/// plain-list status moves the entries above.
+/// the winding just above it. Sixteen bytes, because inserting into and removing from a
+/// list of them moves the entries above.
 #[derive(Clone, Copy)]
 struct StatusEntry {
     a: u32,
@@ -27,80 +27,354 @@ struct StatusEntry {
     above: [i32; 2],
 }
 
+/// The operations of the sweep on its status, the segments cut by the sweep line from
+/// bottom to top. A position is a place between entries; `find` is the binary search of
+/// the specification's "Labelling" section.
+trait Status {
+    /// A place in the status.
+    type Pos: Copy;
+    /// The first position whose entry does not satisfy `below` (the end if every entry
+    /// does). `below` must hold for a prefix of the status, as the orientation test does on
+    /// the status of a valid arrangement.
+    fn find(&self, below: impl FnMut(&StatusEntry) -> bool) -> Self::Pos;
+    /// The number of entries from `pos` on whose segments end at vertex `v`.
+    fn block_len(&self, pos: Self::Pos, v: u32) -> usize;
+    /// The entry just before `pos`, if any.
+    fn before(&self, pos: Self::Pos) -> Option<&StatusEntry>;
+    /// Replaces the `len` entries from `pos` on by `inserted`.
+    fn replace(&mut self, pos: Self::Pos, len: usize, inserted: &[StatusEntry]);
+    /// True when no segment is cut by the sweep line.
+    fn is_empty(&self) -> bool;
+    /// True when the status has outgrown its kind and the sweep should continue with a
+    /// [`ChunkedList`] of its entries.
+    fn outgrown(&self) -> bool;
+}
+
+/// The status as the plain list of the specification: insertion and removal move every
+/// entry above the block. [`label`] starts with it and moves on to a [`ChunkedList`] when
+/// it holds more than `limit` entries; with no limit it is the reference the chunked list
+/// is tested against.
+struct PlainList {
+    entries: Vec<StatusEntry>,
+    limit: usize,
+}
+
+impl Status for PlainList {
+    type Pos = usize;
+
+    fn find(&self, below: impl FnMut(&StatusEntry) -> bool) -> usize {
+        self.entries.partition_point(below)
+    }
+
+    fn block_len(&self, pos: usize, v: u32) -> usize {
+        self.entries[pos..].iter().take_while(|e| e.b == v).count()
+    }
+
+    fn before(&self, pos: usize) -> Option<&StatusEntry> {
+        pos.checked_sub(1).and_then(|k| self.entries.get(k))
+    }
+
+    fn replace(&mut self, pos: usize, len: usize, inserted: &[StatusEntry]) {
+        self.entries
+            .splice(pos..pos + len, inserted.iter().copied());
+    }
+
+    fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn outgrown(&self) -> bool {
+        self.entries.len() > self.limit
+    }
+}
+
+/// The most entries of the plain list in [`label`] before the sweep moves on to a
+/// [`ChunkedList`]: 2,048 entries are 32 KiB, so a replacement moves at most that much.
+/// Tile maps, whose status holds a few hundred entries, never leave the plain list, which
+/// is the fastest status there (measured with callgrind, docs/performance.md).
+const PLAIN_MAX: usize = 2048;
+
+/// The most entries a chunk of [`ChunkedList`] holds in [`label`]: 512 entries are 8 KiB.
+const CHUNK_MAX: usize = 512;
+
+/// The status as a list of chunks of at most `max` entries, none empty, whose
+/// concatenation is the plain list. The binary search runs over the chunks' last entries
+/// and then inside one chunk, so for a predicate that holds for a prefix it finds the same
+/// place as the plain list's; a replacement moves at most one chunk's entries (and, when a
+/// chunk splits or empties, the chunk list), instead of every entry above the block. On a
+/// stack of `n` long segments all cut at once that is the difference between `O(n^2)` and
+/// `O(n)` bytes moved (issue #24, docs/testing.md "Growth cases").
+struct ChunkedList {
+    chunks: Vec<Vec<StatusEntry>>,
+    /// The most entries of a chunk, at least 2.
+    max: usize,
+}
+
+impl ChunkedList {
+    /// The status holding `entries`, in chunks of half the most entries `max` (at least 2).
+    fn new(entries: &[StatusEntry], max: usize) -> Self {
+        let max = max.max(2);
+        Self {
+            chunks: entries
+                .chunks(max / 2)
+                .map(<[StatusEntry]>::to_vec)
+                .collect(),
+            max,
+        }
+    }
+
+    /// Splits chunk `c` into halves while it holds more than `max` entries, or drops it
+    /// when it is empty.
+    fn settle(&mut self, mut c: usize) {
+        if self.chunks[c].is_empty() {
+            self.chunks.remove(c);
+            return;
+        }
+        while self.chunks[c].len() > self.max {
+            let tail = self.chunks[c].split_off(self.max / 2);
+            self.chunks.insert(c + 1, tail);
+            c += 1;
+        }
+    }
+}
+
+impl Status for ChunkedList {
+    /// `(chunk, offset)`: the offset is below the chunk's length except at the end of the
+    /// last chunk, which is the end of the status; `(0, 0)` when the status is empty.
+    type Pos = (usize, usize);
+
+    fn find(&self, mut below: impl FnMut(&StatusEntry) -> bool) -> (usize, usize) {
+        // The chunks whose last entry is below lie wholly before the position; the last
+        // chunk need not be tested, the position is in it if not before. One chunk is the
+        // plain list (the common case): a single binary search.
+        let c = match self.chunks.split_last() {
+            None => return (0, 0),
+            Some((_, [])) => 0,
+            Some((_, front)) => front.partition_point(|chunk| chunk.last().is_some_and(&mut below)),
+        };
+        (c, self.chunks[c].partition_point(below))
+    }
+
+    fn block_len(&self, (c, o): (usize, usize), v: u32) -> usize {
+        let mut len = 0;
+        let mut offset = o;
+        for chunk in self.chunks.iter().skip(c) {
+            let run = chunk[offset.min(chunk.len())..]
+                .iter()
+                .take_while(|e| e.b == v)
+                .count();
+            len += run;
+            if offset + run < chunk.len() {
+                break;
+            }
+            offset = 0;
+        }
+        len
+    }
+
+    fn before(&self, (c, o): (usize, usize)) -> Option<&StatusEntry> {
+        match o.checked_sub(1) {
+            Some(k) => self.chunks.get(c).and_then(|chunk| chunk.get(k)),
+            None => c
+                .checked_sub(1)
+                .and_then(|k| self.chunks.get(k))
+                .and_then(|chunk| chunk.last()),
+        }
+    }
+
+    fn replace(&mut self, (c, o): (usize, usize), len: usize, inserted: &[StatusEntry]) {
+        if c >= self.chunks.len() {
+            // The status is empty (so is the block).
+            if !inserted.is_empty() {
+                self.chunks.push(inserted.to_vec());
+                self.settle(self.chunks.len() - 1);
+            }
+            return;
+        }
+        let chunk = &mut self.chunks[c];
+        let here = chunk.len() - o.min(chunk.len());
+        if len == inserted.len() && len <= here {
+            // As many segments start as end (a vertex of degree two): overwrite in place.
+            chunk[o..o + len].copy_from_slice(inserted);
+            return;
+        } else if len <= here {
+            chunk.splice(o..o + len, inserted.iter().copied());
+            if chunk.len() <= self.max && !chunk.is_empty() {
+                return;
+            }
+        } else {
+            // The block runs on into the following chunks: cut this one at the position,
+            // drop the rest of the block from the front of the next ones.
+            self.chunks[c].truncate(o);
+            let mut left = len - here;
+            let mut emptied = 0;
+            for chunk in &mut self.chunks[c + 1..] {
+                let take = left.min(chunk.len());
+                chunk.drain(..take);
+                left -= take;
+                if !chunk.is_empty() {
+                    break;
+                }
+                emptied += 1;
+            }
+            self.chunks.drain(c + 1..c + 1 + emptied);
+            self.chunks[c].extend_from_slice(inserted);
+        }
+        self.settle(c);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.chunks.is_empty()
+    }
+
+    fn outgrown(&self) -> bool {
+        false
+    }
+}
+
 /// Labels every segment of `arrangement` with the windings on both of its sides.
 ///
 /// This is the sweep of the specification's "Labelling" section: vertices are visited in
-/// `(x, y)` order; the status is a plain list of the segments cut by the sweep line, bottom
-/// to top. At a vertex `v`, a binary search with the exact orientation of `v` against each
-/// segment finds the block of segments ending at `v`; the winding below the block is the
-/// winding above the segment under it (zero if none); the block is removed and the segments
-/// starting at `v`, sorted bottom to top by the exact cross product of their directions, are
-/// inserted in its place, each getting `above = below + delta`.
+/// `(x, y)` order; the status holds the segments cut by the sweep line, bottom to top. At a
+/// vertex `v`, a binary search with the exact orientation of `v` against each segment
+/// finds the block of segments ending at `v`; the winding below the block is the winding
+/// above the segment under it (zero if none); the block is removed and the segments
+/// starting at `v`, sorted bottom to top by the exact cross product of their directions,
+/// are inserted in its place, each getting `above = below + delta`.
+///
+/// The status is the specification's plain list while it holds at most 2,048 entries;
+/// beyond that the sweep moves on to a list of chunks, so that a status of `n` segments
+/// costs `O(log n)` comparisons and a bounded memory move per vertex instead of moving
+/// every segment above the block (issue #24). The binary search finds the same block
+/// either way, so the labels are the same ([`label_with_plain_list`] keeps the plain list
+/// throughout, for tests).
 ///
 /// The arrangement must satisfy its invariants (no crossings, no vertex inside a segment);
 /// the result is indexed like `arrangement.segments`.
 pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
-    let vertices = &arrangement.vertices;
-    let segments = &arrangement.segments;
-    let mut result = vec![SegmentWindings::default(); segments.len()];
-    // Segments are sorted by (a, b), so those starting at each vertex are contiguous.
-    let mut starts = vec![0u32; vertices.len() + 1];
-    for s in segments {
-        starts[s.a as usize + 1] += 1;
+    sweep(arrangement, PLAIN_MAX, CHUNK_MAX)
+}
+
+/// [`label`] moving on from the plain list as soon as it holds more than `chunk_max`
+/// entries, to chunks of at most `chunk_max` entries (at least 2), so that tests reach the
+/// move, blocks spanning several chunks, splits and emptied chunks on small arrangements.
+#[doc(hidden)]
+pub fn label_with_chunk_size(arrangement: &Arrangement, chunk_max: usize) -> Vec<SegmentWindings> {
+    sweep(arrangement, chunk_max, chunk_max)
+}
+
+/// [`label`] with the status as the specification's plain list throughout, whose
+/// insertions and removals move memory proportional to its length: the reference the
+/// chunked status is tested against, and the "before" of the growth bench. The same
+/// labels for every arrangement that satisfies its invariants.
+#[doc(hidden)]
+pub fn label_with_plain_list(arrangement: &Arrangement) -> Vec<SegmentWindings> {
+    sweep(arrangement, usize::MAX, CHUNK_MAX)
+}
+
+/// The sweep of [`label`]: the plain list while it holds at most `plain_max` entries, then
+/// chunks of at most `chunk_max`.
+fn sweep(arrangement: &Arrangement, plain_max: usize, chunk_max: usize) -> Vec<SegmentWindings> {
+    let mut state = SweepState::new(arrangement);
+    let mut plain = PlainList {
+        entries: Vec::new(),
+        limit: plain_max,
+    };
+    let next = state.run(&mut plain, 0);
+    if next < arrangement.vertices.len() {
+        let mut chunked = ChunkedList::new(&plain.entries, chunk_max);
+        drop(plain);
+        state.run(&mut chunked, next);
     }
-    for i in 0..vertices.len() {
-        starts[i + 1] += starts[i];
-    }
-    let mut status: Vec<StatusEntry> = Vec::new();
-    let mut outgoing: Vec<u32> = Vec::new();
-    let mut inserted: Vec<StatusEntry> = Vec::new();
-    for (vi, &v) in vertices.iter().enumerate() {
-        // The first status entry that `v` is not strictly above: entries below it have `v`
-        // on their left (counter-clockwise side).
-        let point = |k: u32| vertices[k as usize];
-        let lo = status.partition_point(|e| {
-            orient2d(point(e.a), point(e.b), v) == Orientation::CounterClockwise
-        });
-        let mut hi = lo;
-        while hi < status.len() && status[hi].b == vi as u32 {
-            hi += 1;
+    state.result
+}
+
+/// What the sweep carries from vertex to vertex besides its status.
+struct SweepState<'a> {
+    arrangement: &'a Arrangement,
+    /// The labels found so far, indexed like the segments.
+    result: Vec<SegmentWindings>,
+    /// `starts[v]..starts[v + 1]` are the segments starting at vertex `v`.
+    starts: Vec<u32>,
+    /// The segments starting at the current vertex; reused.
+    outgoing: Vec<u32>,
+    /// Their status entries; reused.
+    inserted: Vec<StatusEntry>,
+}
+
+impl<'a> SweepState<'a> {
+    fn new(arrangement: &'a Arrangement) -> Self {
+        let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
+        // Segments are sorted by (a, b), so those starting at each vertex are contiguous.
+        let mut starts = vec![0u32; vertices.len() + 1];
+        for s in segments {
+            if let Some(count) = starts.get_mut(s.a as usize + 1) {
+                *count += 1;
+            }
         }
-        let below = if lo == 0 {
-            [0, 0]
-        } else {
-            status[lo - 1].above
-        };
-        outgoing.clear();
-        outgoing.extend(starts[vi]..starts[vi + 1]);
-        // Bottom to top: direction d1 lies below d2 when d2 is counter-clockwise from d1. All
-        // directions point into the half-plane x > 0 or straight up, so this is a total order.
-        outgoing.sort_by(|&s, &t| {
-            let ds = vertices[segments[s as usize].b as usize] - v;
-            let dt = vertices[segments[t as usize].b as usize] - v;
-            match cross(ds, dt).cmp(&0) {
+        for i in 0..vertices.len() {
+            starts[i + 1] += starts[i];
+        }
+        Self {
+            arrangement,
+            result: vec![SegmentWindings::default(); segments.len()],
+            starts,
+            outgoing: Vec::new(),
+            inserted: Vec::new(),
+        }
+    }
+
+    /// Visits the vertices from `first` on with `status` until the status has outgrown its
+    /// kind; returns the index of the next vertex to visit (the vertex count at the end).
+    fn run<S: Status>(&mut self, status: &mut S, first: usize) -> usize {
+        let vertices = &self.arrangement.vertices;
+        let segments = &self.arrangement.segments;
+        let point = |k: u32| vertices[k as usize];
+        let (outgoing, inserted, result) =
+            (&mut self.outgoing, &mut self.inserted, &mut self.result);
+        for (vi, &v) in vertices.iter().enumerate().skip(first) {
+            // The first status entry that `v` is not strictly above: entries below it have
+            // `v` on their left (counter-clockwise side). `orient2d` is the sign of this
+            // exact cross product; testing the sign directly keeps the comparison inlined.
+            let lo = status.find(|e| {
+                let a = point(e.a);
+                cross(point(e.b) - a, v - a) > 0
+            });
+            let block = status.block_len(lo, vi as u32);
+            let below = status.before(lo).map_or([0, 0], |e| e.above);
+            outgoing.clear();
+            outgoing.extend(self.starts[vi]..self.starts[vi + 1]);
+            // Bottom to top: direction d1 lies below d2 when d2 is counter-clockwise from d1.
+            // All directions point into the half-plane x > 0 or straight up, so this is a
+            // total order.
+            let end = |s: u32| point(segments[s as usize].b) - v;
+            outgoing.sort_by(|&s, &t| match cross(end(s), end(t)).cmp(&0) {
                 Ordering::Greater => Ordering::Less,
                 Ordering::Less => Ordering::Greater,
                 Ordering::Equal => Ordering::Equal,
+            });
+            let mut current = below;
+            inserted.clear();
+            inserted.extend(outgoing.iter().map(|&s| {
+                let seg = segments[s as usize];
+                let above = [current[0] + seg.delta[0], current[1] + seg.delta[1]];
+                result[s as usize] = SegmentWindings {
+                    below: current,
+                    above,
+                };
+                current = above;
+                StatusEntry {
+                    a: vi as u32,
+                    b: seg.b,
+                    above,
+                }
+            }));
+            status.replace(lo, block, inserted);
+            if status.outgrown() {
+                return vi + 1;
             }
-        });
-        let mut current = below;
-        inserted.clear();
-        inserted.extend(outgoing.iter().map(|&s| {
-            let seg = segments[s as usize];
-            let above = [current[0] + seg.delta[0], current[1] + seg.delta[1]];
-            result[s as usize] = SegmentWindings {
-                below: current,
-                above,
-            };
-            current = above;
-            StatusEntry {
-                a: vi as u32,
-                b: seg.b,
-                above,
-            }
-        }));
-        status.splice(lo..hi, inserted.drain(..));
+        }
+        debug_assert!(status.is_empty(), "segments left in the sweep status");
+        vertices.len()
     }
-    debug_assert!(status.is_empty(), "segments left in the sweep status");
-    result
 }

@@ -85,11 +85,12 @@ pub fn local_rings(
 }
 
 /// The searches every output is compared across.
-pub const SEARCHES: [CandidateSearch; 5] = [
+pub const SEARCHES: [CandidateSearch; 6] = [
     CandidateSearch::Auto,
     CandidateSearch::Specified,
     CandidateSearch::ForceGrid,
     CandidateSearch::ForceSweep,
+    CandidateSearch::ForceBoxes,
     CandidateSearch::BruteForce,
 ];
 

@@ -1,0 +1,211 @@
+//! Prints how the growth inputs of issue #24 scale: time and peak memory per size and the
+//! exponent `b` of `time ~ n^b` (least squares over the sizes), for the stacked slivers 1
+//! and 2 units apart and the crossing bundle (docs/testing.md, "Growth cases").
+//!
+//! Usage: `cargo run --release -p onepath-benches --bin growth [CASE...]` with cases among
+//! `slivers1`, `slivers2`, `bundle` (the default: all three) and the "before" variants
+//! `slivers1-plain` (the winding sweep on the specification's plain-list status) and
+//! `slivers2-sweep` (the arrangement with the older sweep in x as its search). Each size
+//! runs in a child process (`growth one CASE N`), so that the peak resident memory it
+//! reports (`VmHWM` of `/proc/self/status`, 0 where there is none) is that size's alone.
+
+use onepath_arrangement::{
+    ArrangeOptions, Arrangement, CandidateSearch, Operand, TaggedEdge, arrange_with,
+};
+use onepath_benches::UNIT;
+use onepath_predicates::GridPoint;
+use onepath_testkit::growth::{crossing_bundle, sliver_stack};
+use onepath_winding::{label, label_with_plain_list};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// The sizes each case runs at.
+fn sizes(case: &str) -> &'static [usize] {
+    match case {
+        "slivers1" | "slivers2" => &[16_384, 32_768, 65_536, 131_072, 262_144],
+        "slivers1-plain" => &[16_384, 32_768, 65_536, 131_072],
+        "slivers2-sweep" => &[2_048, 4_096, 8_192],
+        "bundle" => &[1_024, 2_048, 4_096],
+        _ => &[],
+    }
+}
+
+/// The edges of counter-clockwise rectangles, operand 0.
+fn rect_edges(rects: &[[[i64; 2]; 4]]) -> Vec<TaggedEdge> {
+    let p = |c: [i64; 2]| GridPoint::new(c[0], c[1]);
+    rects
+        .iter()
+        .flat_map(|r| {
+            (0..4).map(move |i| TaggedEdge::new(p(r[i]), p(r[(i + 1) % 4]), Operand::First))
+        })
+        .collect()
+}
+
+/// What one run measured: the noding and labelling times and the output segments.
+struct Run {
+    arrange: Duration,
+    label: Duration,
+    segments: usize,
+}
+
+fn arrange_timed(edges: &[TaggedEdge], search: CandidateSearch) -> (Duration, Arrangement) {
+    let options = ArrangeOptions {
+        search,
+        ..ArrangeOptions::default()
+    };
+    let start = Instant::now();
+    let (arrangement, _) = arrange_with(edges, &options).expect("arrangement");
+    (start.elapsed(), arrangement)
+}
+
+/// Runs `case` at size `n` once.
+fn run(case: &str, n: usize) -> Run {
+    let (edges, search, plain) = match case {
+        // Slivers one user unit high and one unit apart, 100 units long: the grid spreads
+        // them, and the winding sweep's status holds all 2n long edges at once.
+        "slivers1" | "slivers1-plain" => (
+            rect_edges(&sliver_stack(n, 100 * UNIT, UNIT, UNIT)),
+            CandidateSearch::Auto,
+            case == "slivers1-plain",
+        ),
+        // Slivers one grid unit high and two apart, 100 units long: the grid's square cells
+        // cannot spread them, and the sweep in x meets every pair.
+        "slivers2" | "slivers2-sweep" => (
+            rect_edges(&sliver_stack(n, 100 * UNIT, 1, 2)),
+            if case == "slivers2" {
+                CandidateSearch::Auto
+            } else {
+                CandidateSearch::ForceSweep
+            },
+            false,
+        ),
+        // Long edges (about 2 x 10^6 units) whose midpoints lie within one unit of the
+        // origin.
+        _ => (
+            crossing_bundle(n, 1_000_000, 1, 1)
+                .iter()
+                .map(|s| {
+                    TaggedEdge::new(
+                        GridPoint::new(s[0][0], s[0][1]),
+                        GridPoint::new(s[1][0], s[1][1]),
+                        Operand::First,
+                    )
+                })
+                .collect(),
+            CandidateSearch::Auto,
+            false,
+        ),
+    };
+    let (arrange, arrangement) = arrange_timed(&edges, search);
+    let start = Instant::now();
+    let windings = if plain {
+        label_with_plain_list(&arrangement)
+    } else {
+        label(&arrangement)
+    };
+    let label = start.elapsed();
+    assert_eq!(windings.len(), arrangement.segments.len());
+    Run {
+        arrange,
+        label,
+        segments: arrangement.segments.len(),
+    }
+}
+
+/// The peak resident memory of this process in kB, 0 when the system does not say.
+fn peak_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// The least-squares slope of `ln y` against `ln x`.
+fn exponent(points: &[(f64, f64)]) -> f64 {
+    let logs: Vec<(f64, f64)> = points.iter().map(|&(x, y)| (x.ln(), y.ln())).collect();
+    let k = logs.len() as f64;
+    let (mx, my) = (
+        logs.iter().map(|p| p.0).sum::<f64>() / k,
+        logs.iter().map(|p| p.1).sum::<f64>() / k,
+    );
+    let sxy: f64 = logs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = logs.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    sxy / sxx
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [one, case, n] = args.as_slice()
+        && one == "one"
+    {
+        let n: usize = n.parse().expect("size");
+        // The fastest of three runs: the machine is shared, so single runs carry the load
+        // of other jobs.
+        let r = (0..3)
+            .map(|_| run(case, n))
+            .min_by_key(|r| r.arrange + r.label)
+            .expect("three runs");
+        println!(
+            "{} {} {} {}",
+            r.segments,
+            r.arrange.as_secs_f64(),
+            r.label.as_secs_f64(),
+            peak_kb()
+        );
+        return;
+    }
+    let cases: Vec<&str> = if args.is_empty() {
+        vec!["slivers1", "slivers2", "bundle"]
+    } else {
+        args.iter().map(String::as_str).collect()
+    };
+    let exe = std::env::current_exe().expect("own path");
+    for case in cases {
+        println!("\n{case}\n");
+        println!("| n | segments | arrange ms | label ms | total ms | ns per segment | peak MB |");
+        println!("|---:|---:|---:|---:|---:|---:|---:|");
+        let mut times = Vec::new();
+        let mut memory = Vec::new();
+        for &n in sizes(case) {
+            let out = Command::new(&exe)
+                .args(["one", case, &n.to_string()])
+                .output()
+                .expect("child run");
+            let text = String::from_utf8_lossy(&out.stdout);
+            let fields: Vec<f64> = text
+                .split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            let [segments, arrange, label, kb] = fields.as_slice() else {
+                eprintln!(
+                    "{case} {n}: no result ({})",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                continue;
+            };
+            let total = arrange + label;
+            println!(
+                "| {n} | {segments} | {:.1} | {:.1} | {:.1} | {:.0} | {:.1} |",
+                arrange * 1e3,
+                label * 1e3,
+                total * 1e3,
+                total * 1e9 / segments,
+                kb / 1024.0
+            );
+            times.push((n as f64, total));
+            memory.push((*segments, *kb));
+        }
+        if times.len() >= 2 {
+            println!(
+                "\nexponent of time in n: {:.2}; of peak memory in output segments: {:.2}",
+                exponent(&times),
+                exponent(&memory)
+            );
+        }
+    }
+}
