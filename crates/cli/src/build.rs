@@ -10,10 +10,10 @@ use crate::output::{
     OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
 };
 use crate::{CliError, help, library_error};
-use onepath_build2d::{AreaId, MAX_SNAP_BITS, Mesh2DPipeline};
-use onepath_io::{
-    DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
+use onepath_build2d::{
+    AreaId, DEFAULT_MAX_VERTICES_PER_POLYGON, DEFAULT_SNAP_BITS, MAX_SNAP_BITS, Mesh2DPipeline,
 };
+use onepath_io::{ResultJson, SvgPicture, navmesh_to_geojson, navmesh_to_polyanya, render_svg};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -25,8 +25,8 @@ pub(crate) const DEFAULT_AGENT_RADIUS: f64 = 0.5;
 /// The cell size of tile maps when `--cell-size` is not given.
 pub(crate) const DEFAULT_CELL_SIZE: f64 = 1.0;
 
-/// The polygon vertex limit when `--max-verts` is not given.
-pub(crate) const DEFAULT_MAX_VERTS: u32 = 6;
+/// The polygon vertex limit when `--max-verts` is not given: the library's default.
+pub(crate) const DEFAULT_MAX_VERTS: u32 = DEFAULT_MAX_VERTICES_PER_POLYGON as u32;
 
 /// Reads `--cell-size` and `--snap-bits`.
 pub(crate) fn input_settings(

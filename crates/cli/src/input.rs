@@ -250,7 +250,7 @@ pub(crate) fn load_text(
             area_names: Vec::new(),
         });
     }
-    let map = read_tile_map(text).map_err(|e| {
+    let mut map = read_tile_map(text).map_err(|e| {
         at(if e.line == 0 {
             e.message.clone()
         } else {
@@ -259,8 +259,7 @@ pub(crate) fn load_text(
     })?;
     let options = Geometry2DOptions::with_snap_bits(settings.snap_bits);
     let table = settings.terrain.table();
-    let codes = map.area_codes(&table);
-    let walkable = codes.iter().filter(|&&c| c != 0).count();
+    map.set_walkable(&table);
     let grid_error = |e: Error| match e {
         Error::OutOfRange {
             location: location @ Location::GridLine { .. },
@@ -276,27 +275,14 @@ pub(crate) fn load_text(
     };
     let origin = Vector2D::new(0.0, 0.0);
     let (region, areas) = if settings.terrain.areas {
-        let areas = AreaMap::from_tile_map(
-            &codes,
-            map.width,
-            map.height,
-            settings.cell_size,
-            origin,
-            &options,
-        )
-        .map_err(grid_error)?;
+        let areas = map
+            .to_area_map(&table, settings.cell_size, origin, &options)
+            .map_err(grid_error)?;
         (areas.walkable().clone(), Some(areas))
     } else {
-        let cells: Vec<bool> = codes.iter().map(|&c| c != 0).collect();
-        let region = Region::from_tile_map(
-            &cells,
-            map.width,
-            map.height,
-            settings.cell_size,
-            origin,
-            &options,
-        )
-        .map_err(grid_error)?;
+        let region = map
+            .to_region(settings.cell_size, origin, &options)
+            .map_err(grid_error)?;
         (region, None)
     };
     Ok(Input {
@@ -305,7 +291,7 @@ pub(crate) fn load_text(
         kind: InputKind::TileMap {
             width: map.width,
             height: map.height,
-            walkable,
+            walkable: map.walkable_count(),
         },
         y_axis: YAxis::Down,
         area_names: match areas {

@@ -3,7 +3,6 @@
 
 use onepath_build2d::{GridPoint, NavMesh, Region};
 use std::fmt::Write as _;
-use std::io;
 
 /// The region as a GeoJSON `Feature` whose geometry is a `MultiPolygon`: one polygon per
 /// outer boundary (counter-clockwise) followed by its holes (clockwise), every ring closed
@@ -75,9 +74,4 @@ pub fn navmesh_to_geojson(mesh: &NavMesh) -> String {
     }
     s.push_str("\n]}\n");
     s
-}
-
-/// Writes [`region_to_geojson`] of `region`.
-pub fn write_geojson(out: &mut dyn io::Write, region: &Region) -> io::Result<()> {
-    out.write_all(region_to_geojson(region).as_bytes())
 }

@@ -7,7 +7,8 @@ use onepath_build2d::{
 use std::fmt::Write as _;
 use std::io;
 
-/// What [`write_result_json`] writes: a region and, optionally, meshes of it.
+/// The JSON of a result ([`ResultJson::to_json_string`]): a region and, optionally,
+/// meshes of it.
 ///
 /// The triangulation and the partition must share one vertex list (the partition made from
 /// that triangulation, or both from the same region); `vertices` is written once and both
@@ -183,9 +184,4 @@ fn write_index_lists<'l, T: std::fmt::Display + 'l>(
         empty = false;
     }
     s.push_str(if empty { "]" } else { "\n  ]" });
-}
-
-/// Writes the JSON of a result (see [`ResultJson`] and `docs/cli.md` for the fields).
-pub fn write_result_json(out: &mut dyn io::Write, result: &ResultJson<'_>) -> io::Result<()> {
-    out.write_all(result.to_json_string()?.as_bytes())
 }

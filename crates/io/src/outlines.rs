@@ -8,9 +8,6 @@ use onepath_build2d::{
 use serde_json::Value;
 use std::fmt;
 
-/// The SnapBits used when a file does not give its own: 16, the library's default.
-pub const DEFAULT_SNAP_BITS: u32 = 16;
-
 /// Outlines read from a file, with the grid they ask for.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct OutlineFile {
@@ -168,7 +165,7 @@ impl fmt::Display for JsonPath<'_> {
 /// Parses JSON text, turning a syntax error into [`JsonInputError::Syntax`]. A UTF-8
 /// byte-order mark at the start is skipped, and a key given twice in one object is an
 /// error (JSON leaves it open; silently keeping one of the two would hide a mistake).
-pub fn parse_json(text: &str) -> Result<Value, JsonInputError> {
+fn parse_json(text: &str) -> Result<Value, JsonInputError> {
     serde_json::from_str::<StrictValue>(without_bom(text))
         .map(|v| v.0)
         .map_err(|e| JsonInputError::Syntax {
@@ -339,6 +336,23 @@ fn snap_bits_member(
         })
 }
 
+/// Fails at the first member of `map` (an object at `path`) that `known` refuses, with
+/// `rule` saying which members there are.
+fn known_members(
+    map: &serde_json::Map<String, Value>,
+    path: &JsonPath<'_>,
+    known: impl Fn(&str) -> bool,
+    rule: &str,
+) -> Result<(), JsonInputError> {
+    match map.keys().find(|k| !known(k)) {
+        Some(unknown) => Err(content(
+            &JsonPath::Key(path, unknown),
+            format!("unknown member ({rule})"),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The members of onepath's result JSON (`docs/cli.md`) besides `snap_bits` and `rings`:
 /// a result read back as input keeps its region and ignores the meshes.
 const RESULT_MEMBERS: [&str; 11] = [
@@ -362,14 +376,12 @@ fn result_file(
     map: &serde_json::Map<String, Value>,
     root: &JsonPath<'_>,
 ) -> Result<OutlineFile, JsonInputError> {
-    if let Some(unknown) = map.keys().find(|k| {
-        !(matches!(k.as_str(), "snap_bits" | "rings") || RESULT_MEMBERS.contains(&k.as_str()))
-    }) {
-        return Err(content(
-            &JsonPath::Key(root, unknown),
-            "unknown member (a result file has `snap_bits`, `rings` and the members of docs/cli.md)",
-        ));
-    }
+    known_members(
+        map,
+        root,
+        |k| matches!(k, "snap_bits" | "rings") || RESULT_MEMBERS.contains(&k),
+        "a result file has `snap_bits`, `rings` and the members of docs/cli.md",
+    )?;
     let snap_bits = snap_bits_member(map, root)?;
     let rings_path = JsonPath::Key(root, "rings");
     let outline = read_rings(&map["rings"], &rings_path, false)?;
@@ -392,15 +404,12 @@ fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     if map.contains_key("rings") && !map.contains_key("outlines") {
         return result_file(map, &root);
     }
-    if let Some(unknown) = map
-        .keys()
-        .find(|k| !matches!(k.as_str(), "snap_bits" | "outlines"))
-    {
-        return Err(content(
-            &JsonPath::Key(&root, unknown),
-            "unknown member (an outline file has `snap_bits` and `outlines`)",
-        ));
-    }
+    known_members(
+        map,
+        &root,
+        |k| matches!(k, "snap_bits" | "outlines"),
+        "an outline file has `snap_bits` and `outlines`",
+    )?;
     let snap_bits = snap_bits_member(map, &root)?;
     let outlines_path = JsonPath::Key(&root, "outlines");
     let list = map
@@ -417,15 +426,12 @@ fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
         // (not `area`, which onepath's outputs use for the measure, as GeoJSON does).
         let (outline, rings_path, area) = match item.as_object() {
             Some(members) => {
-                if let Some(unknown) = members
-                    .keys()
-                    .find(|k| !matches!(k.as_str(), "rings" | "area_id"))
-                {
-                    return Err(content(
-                        &JsonPath::Key(&path, unknown),
-                        "unknown member (an outline object has `rings` and `area_id`)",
-                    ));
-                }
+                known_members(
+                    members,
+                    &path,
+                    |k| matches!(k, "rings" | "area_id"),
+                    "an outline object has `rings` and `area_id`",
+                )?;
                 let rings_path = JsonPath::Key(&path, "rings");
                 let rings = members
                     .get("rings")

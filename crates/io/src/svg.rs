@@ -2,7 +2,6 @@
 
 use onepath_build2d::{AreaId, ConvexPartition, GridPoint, Region, Triangulation};
 use std::fmt::Write as _;
-use std::io;
 
 /// Which way the input's y axis points on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,9 +302,4 @@ fn area_name(names: &[(AreaId, String)], id: AreaId) -> String {
         Some((_, name)) => format!("area {id}: {name}"),
         None => format!("area {id}"),
     }
-}
-
-/// Writes [`render_svg`] of `picture`.
-pub fn write_svg(out: &mut dyn io::Write, picture: &SvgPicture<'_>) -> io::Result<()> {
-    out.write_all(render_svg(picture).as_bytes())
 }

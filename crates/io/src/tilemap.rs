@@ -3,7 +3,7 @@
 //! (decisions D16).
 
 use crate::{quote, without_bom};
-use onepath_build2d::{AreaId, AreaMap, Geometry2DOptions, Vector2D};
+use onepath_build2d::{AreaId, AreaMap, Geometry2DOptions, Region, Vector2D};
 use std::fmt;
 
 /// A grid of walkable (true) and blocked (false) cells, `cells[x + y * width]`, and the
@@ -30,6 +30,36 @@ impl TileMap {
     /// The letter recorded for a cell whose character is not ASCII (no Moving AI letter
     /// is; such a cell is blocked by every table that does not name this byte).
     pub const NOT_ASCII: u8 = 0xFF;
+
+    /// The region of the walkable cells ([`Region::from_tile_map`] of [`TileMap::cells`]):
+    /// cell `(x, y)` spans `origin + (x, y) * cell_size` to
+    /// `origin + (x + 1, y + 1) * cell_size`.
+    ///
+    /// Errors: those of [`Region::from_tile_map`] (cell size, grid lines, SnapBits).
+    pub fn to_region(
+        &self,
+        cell_size: f64,
+        origin: Vector2D,
+        options: &Geometry2DOptions,
+    ) -> onepath_build2d::Result<Region> {
+        Region::from_tile_map(
+            &self.cells,
+            self.width,
+            self.height,
+            cell_size,
+            origin,
+            options,
+        )
+    }
+
+    /// Makes walkable exactly the cells whose letter `table` puts in an area (code not 0),
+    /// so that [`TileMap::cells`], [`TileMap::walkable_count`] and [`TileMap::to_region`]
+    /// follow `table` instead of the format's own rule.
+    pub fn set_walkable(&mut self, table: &LetterAreas) {
+        for (cell, &letter) in self.cells.iter_mut().zip(&self.letters) {
+            *cell = table.area(letter) != 0;
+        }
+    }
 
     /// The area code of every cell (`codes[x + y * width]`, 0 for blocked) under `table`.
     pub fn area_codes(&self, table: &LetterAreas) -> Vec<AreaId> {

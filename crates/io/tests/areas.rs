@@ -166,14 +166,14 @@ fn outputs_carry_the_polygon_areas() {
     assert_eq!(area_colour(0), area_colour(1));
     assert_eq!(area_colour(255), area_colour(7));
 
-    let region = Region::from_tile_map(
-        &map.cells,
-        map.width,
-        map.height,
-        1.0,
-        Vector2D::new(0.0, 0.0),
-        &options,
-    )
-    .unwrap();
-    assert_eq!(region.area(), 10.0);
+    // The format's rule, then a table's: to_region follows set_walkable.
+    let mut map = map;
+    let origin = Vector2D::new(0.0, 0.0);
+    assert_eq!(map.to_region(1.0, origin, &options).unwrap().area(), 10.0);
+    map.set_walkable(&LetterAreas::terrain(b"@OT"));
+    assert_eq!(map.walkable_count(), 12);
+    let region = map.to_region(1.0, origin, &options).unwrap();
+    assert_eq!(&region, areas.walkable());
+    let expected = Region::from_tile_map(&map.cells, 4, 3, 1.0, origin, &options).unwrap();
+    assert_eq!(region, expected);
 }
