@@ -1,123 +1,56 @@
 //! `onepath build`: a navigation mesh from a tile map or an outline file, written as JSON,
 //! SVG and a polyanya mesh, with a short summary.
 
-use crate::input::{
-    DEMO_MAP, DEMO_NAME, Input, InputSettings, TERRAIN_LETTERS, Terrain, load_file, load_text,
-};
-use crate::memory::{Limit, Work, estimate, join_vertices};
-use crate::options::parse_args;
+use crate::CliError;
+use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, Terrain, load_file, load_text};
+use crate::library_error;
+use crate::memory::{Work, estimate, join_vertices};
+use crate::options::BuildArgs;
 use crate::output::{
     OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
 };
-use crate::{CliError, help, library_error};
-use onepath_build2d::{
-    AreaId, DEFAULT_MAX_VERTICES_PER_POLYGON, DEFAULT_SNAP_BITS, MAX_SNAP_BITS, Mesh2DPipeline,
-};
+use onepath_build2d::{AreaId, Mesh2DPipeline};
 use onepath_io::{ResultJson, SvgPicture, navmesh_to_geojson, navmesh_to_polyanya, render_svg};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The agent radius of `build` and `region shrink` when `--agent-radius` is not given: half
-/// a cell, an agent as wide as a cell of the default size (corridors one cell wide close).
-pub(crate) const DEFAULT_AGENT_RADIUS: f64 = 0.5;
-
-/// The cell size of tile maps when `--cell-size` is not given.
-pub(crate) const DEFAULT_CELL_SIZE: f64 = 1.0;
-
-/// The polygon vertex limit when `--max-verts` is not given: the library's default.
-pub(crate) const DEFAULT_MAX_VERTS: u32 = DEFAULT_MAX_VERTICES_PER_POLYGON as u32;
-
-/// Reads `--cell-size` and `--snap-bits`.
-pub(crate) fn input_settings(
-    args: &crate::options::ParsedArgs,
-) -> Result<InputSettings<'static>, CliError> {
-    Ok(InputSettings {
-        cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
-        snap_bits: args.integer_at_most("snap-bits", DEFAULT_SNAP_BITS, MAX_SNAP_BITS)?,
-        cell_size_given: args.is_given("cell-size"),
-        terrain: Terrain::default(),
-    })
-}
-
-/// Reads `--areas` and `--blocked`; every letter of `--blocked` must be a Moving AI
-/// terrain letter.
-fn terrain(args: &crate::options::ParsedArgs) -> Result<Terrain<'_>, CliError> {
-    let blocked = args.value("blocked");
-    if let Some(letters) = blocked
-        && let Some(bad) = letters.chars().find(|&c| !TERRAIN_LETTERS.contains(c))
-    {
-        return Err(CliError::usage(
-            "build",
-            format!(
-                "`--blocked {}`: `{}` is not a Moving AI terrain letter (one of {})",
-                crate::quote(letters),
-                bad.escape_debug(),
-                TERRAIN_LETTERS
-            ),
-        ));
-    }
-    Ok(Terrain {
-        areas: args.is_given("areas"),
-        blocked,
-    })
-}
-
 /// Runs `onepath build [INPUT] [options]`.
 pub(crate) fn run_build(
-    args: &[String],
+    args: &BuildArgs,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let args = parse_args(
-        "build",
-        args,
-        &[
-            "agent-radius",
-            "cell-size",
-            "max-verts",
-            "snap-bits",
-            "blocked",
-            "json",
-            "svg",
-            "geojson",
-            "mesh",
-            "memory-limit",
-        ],
-        &["areas"],
-    )?;
-    if args.help {
-        let _ = stdout.write_all(help::BUILD.as_bytes());
-        return Ok(());
-    }
-    args.expect_positionals(0, 1, "onepath build [INPUT] [options]")?;
     let settings = InputSettings {
-        terrain: terrain(&args)?,
-        ..input_settings(&args)?
+        terrain: Terrain {
+            areas: args.areas,
+            blocked: args.blocked.as_deref(),
+        },
+        ..InputSettings::from(&args.common)
     };
-    let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
-    let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)?;
-    let demo = args.positionals.is_empty();
+    let agent_radius = args.agent_radius;
+    let max_verts = args.max_verts;
+    let demo = args.input.is_none();
     // The demo writes all three files, by default into the current folder.
-    let output = |name: &str, default: &str| {
-        args.path(name)
+    let output = |path: &Option<PathBuf>, default: &str| {
+        path.clone()
             .or_else(|| demo.then(|| PathBuf::from(default)))
     };
     let outputs: Vec<(&'static str, PathBuf)> = [
-        ("json", "navmesh.json"),
-        ("svg", "navmesh.svg"),
-        ("mesh", "navmesh.mesh"),
+        ("json", output(&args.common.json, "navmesh.json")),
+        ("svg", output(&args.common.svg, "navmesh.svg")),
+        ("mesh", output(&args.mesh, "navmesh.mesh")),
+        ("geojson", args.geojson.clone()),
     ]
     .into_iter()
-    .filter_map(|(option, default)| output(option, default).map(|path| (option, path)))
-    .chain(args.path("geojson").map(|path| ("geojson", path)))
+    .filter_map(|(option, path)| path.map(|path| (option, path)))
     .collect();
-    let inputs: Vec<&str> = args.positionals.iter().map(String::as_str).collect();
+    let inputs: Vec<&str> = args.input.iter().map(String::as_str).collect();
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
-    let limit = Limit::from_option("build", args.value("memory-limit"))?;
+    let limit = args.common.limit();
 
     let start = Instant::now();
-    let input: Input = match args.positionals.first() {
+    let input: Input = match &args.input {
         Some(path) => load_file(path, settings)?,
         None => load_text(DEMO_NAME, DEMO_MAP, false, settings)?,
     };
@@ -125,7 +58,7 @@ pub(crate) fn run_build(
     let pipeline = Mesh2DPipeline {
         cell_size: settings.cell_size,
         agent_radius,
-        max_vertices_per_polygon: max_verts as usize,
+        max_vertices_per_polygon: max_verts,
     };
     let scale = input.region.options().scale();
     let work = Work::Shrink {

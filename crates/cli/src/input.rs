@@ -1,6 +1,7 @@
 //! Reading an input file into a region: Moving AI maps and text grids (tile maps) or outline
 //! JSON and GeoJSON files, with errors that name the file and the line.
 
+use crate::options::CommonOptions;
 use crate::output::counted;
 use crate::{CliError, library_error};
 use onepath_build2d::{
@@ -96,6 +97,18 @@ pub(crate) struct InputSettings<'a> {
     pub(crate) cell_size_given: bool,
     /// How tile-map letters become walkable ground (`build` only; the default elsewhere).
     pub(crate) terrain: Terrain<'a>,
+}
+
+impl From<&CommonOptions> for InputSettings<'_> {
+    /// `--cell-size` and `--snap-bits`, with the default terrain.
+    fn from(options: &CommonOptions) -> Self {
+        Self {
+            cell_size: options.cell_size,
+            snap_bits: options.snap_bits,
+            cell_size_given: options.cell_size_given,
+            terrain: Terrain::default(),
+        }
+    }
 }
 
 /// What an input was, for the summary.
