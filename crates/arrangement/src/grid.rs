@@ -227,6 +227,7 @@ impl Grid {
     pub(crate) fn for_each_crossing(
         &self,
         fragments: &[Fragment],
+        skip: Option<&[bool]>,
         candidates: &mut u64,
         mut visit: impl FnMut(u32, u32),
     ) {
@@ -234,7 +235,10 @@ impl Grid {
         // The bounding boxes of one cell's fragments clipped to the cell's closed square
         // `[x0, x1, y0, y1]`, copied next to each other: a crossing owned by the cell lies
         // in both clipped boxes, so pairs whose clipped boxes are disjoint are skipped
-        // without touching the fragments.
+        // without touching the fragments. With `skip`, the cell's fragments are split
+        // into those not skipped (first) and the skipped ones, and pairs of two skipped
+        // fragments are never formed.
+        let mut order: Vec<u32> = Vec::new();
         let mut clipped: Vec<[i64; 4]> = Vec::new();
         let side = 1i64 << self.shift;
         for cell in 0..self.cell_count() {
@@ -242,19 +246,32 @@ impl Grid {
             if items.len() < 2 {
                 continue;
             }
+            let (listed, kept) = match skip {
+                Some(skip) => {
+                    order.clear();
+                    order.extend(items.iter().filter(|&&i| !skip[i as usize]));
+                    let kept = order.len();
+                    if kept == 0 {
+                        continue;
+                    }
+                    order.extend(items.iter().filter(|&&i| skip[i as usize]));
+                    (order.as_slice(), kept)
+                }
+                None => (items, items.len()),
+            };
             let x0 = self.origin.x + (((cell / self.rows) as i64) << self.shift);
             let y0 = self.origin.y + (((cell % self.rows) as i64) << self.shift);
             let (x1, y1) = (x0 + side, y0 + side);
             clipped.clear();
-            clipped.extend(items.iter().map(|&i| {
+            clipped.extend(listed.iter().map(|&i| {
                 let f = &fragments[i as usize];
                 let (lo, hi) = f.y_range();
                 [f.p.x.max(x0), f.q.x.min(x1), lo.max(y0), hi.min(y1)]
             }));
-            tested += (items.len() * (items.len() - 1) / 2) as u64;
-            for (k, &i) in items.iter().enumerate() {
+            for (k, &i) in listed[..kept].iter().enumerate() {
                 let box_a = clipped[k];
-                for (&j, box_b) in items[k + 1..].iter().zip(&clipped[k + 1..]) {
+                tested += (listed.len() - k - 1) as u64;
+                for (&j, box_b) in listed[k + 1..].iter().zip(&clipped[k + 1..]) {
                     if box_a[0] > box_b[1]
                         || box_b[0] > box_a[1]
                         || box_a[2] > box_b[3]
@@ -266,7 +283,7 @@ impl Grid {
                     if properly_cross(a.p, a.q, b.p, b.q)
                         && self.cell_of(crossing_floor(a.p, a.q, b.p, b.q)) == cell
                     {
-                        visit(i, j);
+                        visit(i.min(j), i.max(j));
                     }
                 }
             }

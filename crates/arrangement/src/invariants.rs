@@ -132,7 +132,7 @@ impl Arrangement {
         // The smallest crossing pair is reported, whatever order the search visits them in.
         let mut first_pair: Option<(usize, usize)> = None;
         let mut candidates = 0u64;
-        index.for_each_crossing(&fragments, &mut candidates, |i, j| {
+        index.for_each_crossing(&fragments, None, &mut candidates, |i, j| {
             let pair = (i as usize, j as usize);
             first_pair = Some(first_pair.map_or(pair, |first| first.min(pair)));
         });

@@ -46,7 +46,9 @@ mod error;
 mod fragment;
 mod grid;
 mod invariants;
+mod mixed;
 mod options;
+mod orthogonal;
 mod passes;
 mod pipeline;
 mod radix;
@@ -60,6 +62,15 @@ pub use invariants::InvariantViolation;
 pub use onepath_predicates::GridPoint;
 pub use options::{ArrangeOptions, ArrangeStats, CandidateSearch};
 pub use types::{Arrangement, Operand, Segment, TaggedEdge};
+
+/// Sorts `u64` keys in increasing order with the arrangement's least-significant-digit
+/// radix sort (11-bit digits, digits equal for every key skipped; a comparison sort below
+/// 256 keys): the same order as `sort_unstable`, shared with `onepath-winding`'s ring
+/// tracing so that the sort is written once.
+pub fn sort_keys(keys: &mut Vec<u64>) {
+    let max = keys.iter().copied().max().unwrap_or(0);
+    radix::sort_by_key(keys, radix::bits_for(max), |&k| k);
+}
 
 /// The largest number of repair-loop rounds (spec step 4): a 256th round that still
 /// changes something is reported as [`ArrangementError::RepairDidNotConverge`].

@@ -36,6 +36,7 @@ const COMPACT_MIN: usize = 1 << 12;
 pub(crate) fn find_crossings(
     index: &CandidateIndex,
     fragments: &[Fragment],
+    skip: Option<&[bool]>,
     mut dirty: Option<&mut [bool]>,
     stats: &mut ArrangeStats,
 ) -> Crossings {
@@ -43,7 +44,7 @@ pub(crate) fn find_crossings(
     let floor = (COMPACT_PER_FRAGMENT * fragments.len()).max(COMPACT_MIN);
     let mut compact_at = floor;
     let mut pairs = 0usize;
-    index.for_each_crossing(fragments, &mut stats.candidate_pairs, |i, j| {
+    index.for_each_crossing(fragments, skip, &mut stats.candidate_pairs, |i, j| {
         let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
         points.push(crossing_point(a.p, a.q, b.p, b.q));
         if points.len() >= compact_at {

@@ -3,7 +3,9 @@
 
 use crate::error::ArrangementError;
 use crate::fragment::{Fragment, merge_sorted_points};
-use crate::options::{ArrangeOptions, ArrangeStats};
+use crate::mixed::arrange_mixed;
+use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
+use crate::orthogonal::{arrange_orthogonal, is_orthogonal};
 use crate::passes::{
     find_crossings, keyed_piece, merge_keyed, merged_pieces_of, pixel_index, reroute,
 };
@@ -82,14 +84,49 @@ pub(crate) fn run(
             e.operand.unit_delta(),
         )
     });
-    let (unique, _) = merge_keyed(keyed.collect(), &hot);
+    let (unique, unique_ids) = merge_keyed(keyed.collect(), &hot);
     drop(pixel_of_slot);
     stats.unique_edges = unique.len();
+    // Axis-parallel input needs no candidate search, no rational and no repair: the exact
+    // integer sweeps of `orthogonal.rs` give the same arrangement.
+    let fast =
+        options.search == CandidateSearch::Auto && !with_trace && !options.omit_initial_crossings;
+    if fast && is_orthogonal(&unique) {
+        let arrangement = arrange_orthogonal(&unique, &unique_ids, hot, &mut stats);
+        return Ok(RunOutput {
+            arrangement,
+            stats,
+            traces: None,
+        });
+    }
+    // Mostly axis-parallel input (tile-map shrinks and offsets): the axis-parallel pieces
+    // need no search and no reroute (`mixed.rs`). Should its verifying pass find anything,
+    // the general path below runs from the start.
+    if fast
+        && unique
+            .iter()
+            .filter(|f| f.p.x == f.q.x || f.p.y == f.q.y)
+            .count()
+            * 2
+            > unique.len()
+    {
+        let mut mixed_stats = stats;
+        if let Some(arrangement) =
+            arrange_mixed(&unique, &unique_ids, hot.clone(), &mut mixed_stats)
+        {
+            return Ok(RunOutput {
+                arrangement,
+                stats: mixed_stats,
+                traces: None,
+            });
+        }
+    }
+    drop(unique_ids);
 
     let (mut index, fallback) = CandidateIndex::build(options.search, &unique, &hot);
     stats.fallback_taken = fallback;
     if !options.omit_initial_crossings {
-        let crossings = find_crossings(&index, &unique, None, &mut stats);
+        let crossings = find_crossings(&index, &unique, None, None, &mut stats);
         stats.initial_crossings = crossings.pairs;
         merge_sorted_points(&mut hot, &crossings.points);
         index.set_pixels(&hot);
@@ -143,7 +180,11 @@ pub(crate) fn run(
 /// `pixels[ids[k][0]]` and `pixels[ids[k][1]]`: the vertex set is the endpoints of the
 /// non-zero fragments (decisions D8), which are the used pixels, already in `(x, y)`
 /// order, numbered by rank; so the segments come out sorted by `(a, b)`.
-fn assemble(fragments: &[Fragment], ids: &[[u32; 2]], pixels: &[GridPoint]) -> Arrangement {
+pub(crate) fn assemble(
+    fragments: &[Fragment],
+    ids: &[[u32; 2]],
+    pixels: &[GridPoint],
+) -> Arrangement {
     const UNUSED: u32 = u32::MAX;
     let mut rank = vec![UNUSED; pixels.len()];
     for (f, id) in fragments.iter().zip(ids) {

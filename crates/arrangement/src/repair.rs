@@ -29,7 +29,7 @@ pub(crate) fn repair(
         let (mut index, fallback) = CandidateIndex::build(search, fragments, hot);
         stats.fallback_taken |= fallback;
         let mut dirty = vec![false; fragments.len()];
-        let crossings = find_crossings(&index, fragments, Some(&mut dirty), stats);
+        let crossings = find_crossings(&index, fragments, None, Some(&mut dirty), stats);
         let splits = mark_vertices_inside(&index, fragments, hot, &mut dirty, stats);
         if !dirty.contains(&true) {
             return Ok(());

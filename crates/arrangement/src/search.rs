@@ -94,14 +94,20 @@ impl CandidateIndex {
 
     /// Calls `visit(i, j)` with `i < j` once for every pair of fragments that properly
     /// cross (decided by `properly_cross`), adding the number of pairs tested to
-    /// `candidates`.
+    /// `candidates`. With `skip`, pairs of two fragments marked in it are not tested (the
+    /// caller knows they do not cross).
     pub(crate) fn for_each_crossing(
         &self,
         fragments: &[Fragment],
+        skip: Option<&[bool]>,
         candidates: &mut u64,
         mut visit: impl FnMut(u32, u32),
     ) {
+        let skipped = |i: usize, j: usize| skip.is_some_and(|s| s[i] && s[j]);
         let mut test = |i: usize, j: usize| {
+            if skipped(i, j) {
+                return;
+            }
             *candidates += 1;
             let (a, b) = (&fragments[i], &fragments[j]);
             if a.boxes_meet(b) && properly_cross(a.p, a.q, b.p, b.q) {
@@ -109,7 +115,9 @@ impl CandidateIndex {
             }
         };
         match self {
-            CandidateIndex::Grid(grid) => grid.for_each_crossing(fragments, candidates, visit),
+            CandidateIndex::Grid(grid) => {
+                grid.for_each_crossing(fragments, skip, candidates, visit)
+            }
             CandidateIndex::Sweep => {
                 // Fragments are sorted by their smaller endpoint, hence by minimum x.
                 let mut active: Vec<u32> = Vec::new();

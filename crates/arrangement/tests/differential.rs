@@ -138,3 +138,70 @@ fn crossing_bundles_agree_across_searches() {
         verify(&edges, false, usize::MAX);
     }
 }
+
+/// Random axis-parallel edges on a small lattice: overlapping, touching, duplicated and
+/// cancelling pieces, crossings at lattice points.
+fn random_orthogonal_edges(rng: &mut Rng, n: usize, r: i64) -> Vec<TaggedEdge> {
+    (0..n)
+        .map(|_| {
+            let (x, y) = (rng.range(-r, r), rng.range(-r, r));
+            let length = rng.range(-r, r);
+            let to = if rng.below(2) == 0 {
+                GridPoint::new(x + length, y)
+            } else {
+                GridPoint::new(x, y + length)
+            };
+            let operand = [Operand::First, Operand::Second, Operand::Both][rng.below(3)];
+            TaggedEdge::new(GridPoint::new(x, y), to, operand)
+        })
+        .collect()
+}
+
+#[test]
+fn axis_parallel_inputs_take_the_orthogonal_path_with_the_same_bits() {
+    // `verify` compares Auto (the orthogonal path, which runs without tracing) with every
+    // other search, brute force included, and checks the traced general path's
+    // invariants, distortion and provenance.
+    let mut rng = Rng::new(0x0A7E);
+    for round in 0..3000 {
+        let n = 1 + rng.below(if round % 10 == 0 { 120 } else { 25 });
+        let r = [3, 8, 40, 1 << 30][rng.below(4)];
+        let mut edges = random_orthogonal_edges(&mut rng, n, r);
+        if round % 3 == 0 {
+            // Reversed copies: zero-net pieces that still make hot pixels.
+            let copies: Vec<TaggedEdge> = edges
+                .iter()
+                .take(n / 2)
+                .map(|e| TaggedEdge::new(e.to, e.from, e.operand))
+                .collect();
+            edges.extend(copies);
+        }
+        verify(&edges, false, usize::MAX);
+    }
+}
+
+#[test]
+fn mostly_axis_parallel_inputs_take_the_mixed_path_with_the_same_bits() {
+    // Walls and rectangle sides with short diagonal arcs, as tile-map shrinks make them:
+    // Auto takes the mixed path (more than half of the pieces axis-parallel) and must give
+    // every other search's arrangement.
+    let mut rng = Rng::new(0x0A7F);
+    for round in 0..2000 {
+        let n = 2 + rng.below(if round % 10 == 0 { 150 } else { 30 });
+        let r = [4, 12, 60, 1 << 24][rng.below(4)];
+        let mut edges = random_orthogonal_edges(&mut rng, n, r);
+        for _ in 0..1 + n / 3 {
+            let (x, y) = (rng.range(-r, r), rng.range(-r, r));
+            let (dx, dy) = (
+                rng.range(-r / 2 - 1, r / 2 + 1),
+                rng.range(-r / 2 - 1, r / 2 + 1),
+            );
+            edges.push(TaggedEdge::new(
+                GridPoint::new(x, y),
+                GridPoint::new(x + dx, y + dy),
+                [Operand::First, Operand::Second][rng.below(2)],
+            ));
+        }
+        verify(&edges, false, usize::MAX);
+    }
+}

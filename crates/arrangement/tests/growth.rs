@@ -25,9 +25,24 @@ fn rect_edges(rects: &[[[i64; 2]; 4]]) -> Vec<TaggedEdge> {
 fn stacked_slivers_take_the_box_sweep_with_linear_candidates() {
     // 1,000 slivers one grid unit high, 1 and 2 units apart, 100 user units long: the
     // grid's square cells cannot spread them and the sweep in x would test all 2 x 10^6
-    // pairs of long edges.
+    // pairs of long edges. Axis-parallel, they take the orthogonal path (no candidate at
+    // all); sheared by one unit over their length (still disjoint, no longer axis-parallel), Auto
+    // takes the box sweep.
     for gap in [1, 2] {
-        let edges = rect_edges(&sliver_stack(1000, 100 << 16, 1, gap));
+        let straight = rect_edges(&sliver_stack(1000, 100 << 16, 1, gap));
+        let (arrangement, stats) = run(&straight, CandidateSearch::Auto);
+        assert_eq!(
+            stats.candidate_pairs + stats.candidate_pixels,
+            0,
+            "{stats:?}"
+        );
+        assert_eq!(run(&straight, CandidateSearch::ForceBoxes).0, arrangement);
+        arrangement.check_balanced().expect("balanced");
+        let shear = |e: &TaggedEdge| {
+            let s = |c: GridPoint| GridPoint::new(c.x, c.y + c.x / (100 << 16));
+            TaggedEdge::new(s(e.from), s(e.to), e.operand)
+        };
+        let edges: Vec<TaggedEdge> = straight.iter().map(shear).collect();
         let (arrangement, stats) = run(&edges, CandidateSearch::Auto);
         arrangement.check_invariants().expect("valid");
         arrangement.check_balanced().expect("balanced");

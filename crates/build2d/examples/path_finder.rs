@@ -1,37 +1,10 @@
-//! Hands a navigation mesh to a path finder: polyanya's data structures, built in memory.
+//! Hands a navigation mesh to a path finder in memory: `NavMesh::to_polyanya` (feature
+//! `polyanya`), then an any-angle shortest path between two points moved onto the mesh by
+//! `NavMesh::closest_point`.
 //!
-//! `cargo run -p onepath-build2d --example path_finder`
-//!
-//! polyanya wants, per vertex, the polygons around it counter-clockwise with `u32::MAX`
-//! for "outside" (exactly [`NavMesh::vertex_fans`] with `-1` mapped), and per polygon its
-//! counter-clockwise vertices and whether it is a dead end (at most one neighbour).
+//! `cargo run -p onepath-build2d --features polyanya --example path_finder`
 
-use glam::Vec2;
-use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, Region, Vector2D};
-
-fn to_polyanya(mesh: &NavMesh) -> Result<polyanya::Mesh, polyanya::MeshError> {
-    let points = mesh.vertices_f64();
-    let vertices = points
-        .iter()
-        .zip(mesh.vertex_fans().iter())
-        .map(|(p, fan)| {
-            let around = fan
-                .iter()
-                .map(|&n| u32::try_from(n).unwrap_or(u32::MAX))
-                .collect();
-            polyanya::Vertex::new(Vec2::new(p.x as f32, p.y as f32), around)
-        })
-        .collect();
-    let polygons = mesh
-        .polygons()
-        .iter()
-        .map(|polygon| {
-            let dead_end = polygon.neighbors.iter().filter(|&&n| n >= 0).count() <= 1;
-            polyanya::Polygon::new(polygon.vertices.to_vec(), dead_end)
-        })
-        .collect();
-    polyanya::Mesh::new(vertices, polygons)
-}
+use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Region, Vector2D};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     // A room split by a wall with one door.
@@ -55,17 +28,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         &Geometry2DOptions::default(),
     )?;
     let mesh = Mesh2DPipeline::new(1.0, 0.25).build(&region)?;
-    let mut finder = to_polyanya(&mesh)?;
-    finder.bake();
-    let (from, to) = (Vec2::new(0.5, 0.5), Vec2::new(9.5, 4.5));
+    let finder = mesh.to_polyanya()?;
+    // The corners of the map lie within the agent radius of the walls: move them onto the
+    // mesh first (exactly, to the nearest walkable grid point).
+    let on_mesh = |p: [f64; 2]| -> Result<Vector2D, Box<dyn std::error::Error>> {
+        Ok(mesh.closest_point(p)?.ok_or("an empty mesh")?.point)
+    };
+    let (from, to) = (on_mesh([0.0, 0.0])?, on_mesh([10.0, 5.0])?);
     let path = finder.path(from, to).ok_or("no path")?;
     println!(
-        "{} polygons; path from {from} to {to}: length {:.4}",
+        "{} polygons; path from ({}, {}) to ({}, {}): length {:.4}",
         mesh.polygons().len(),
+        from.x,
+        from.y,
+        to.x,
+        to.y,
         path.length
     );
-    println!("through {:?}", path.path);
+    let waypoints: Vec<(f32, f32)> = path.path.iter().map(|p| (p.x, p.y)).collect();
+    println!("through {waypoints:?}");
     // The path must pass the door at x in [4.25, 4.75]: longer than the straight line.
-    assert!(path.length > from.distance(to));
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let straight = (dx * dx + dy * dy).sqrt();
+    assert!(f64::from(path.length) > straight);
     Ok(())
 }

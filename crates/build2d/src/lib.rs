@@ -54,6 +54,17 @@
 //! - **No panics.** Bad input is an [`Error`] naming what is wrong and where (outline,
 //!   ring, vertex, grid line).
 //!
+//! # Point queries
+//!
+//! [`NavMesh::locate`] (the polygon holding a point), [`NavMesh::closest_point`] (the
+//! nearest walkable point, as a grid point inside the polygon it names) and
+//! [`NavMesh::polygons_in`] (the polygons meeting a rectangle) snap the query point to the
+//! mesh's grid once and then decide exactly, with no tolerance; a point on an edge or
+//! vertex shared by several polygons belongs to the one with the smallest index. The
+//! spatial index behind them (a uniform grid over the polygons and the boundary edges) is
+//! built on the first query, or by [`NavMesh::build_query_index`], and never changes an
+//! answer.
+//!
 //! # Optional features
 //!
 //! - `serde`: `Serialize` / `Deserialize` for the input and result types in a documented,
@@ -61,6 +72,10 @@
 //! - `geo-types`: `Outline` from `geo_types::Polygon` / `MultiPolygon`, and
 //!   `Region::to_multi_polygon`.
 //! - `mint`: [`Vector2D`] to and from `mint::Point2` / `mint::Vector2`.
+//! - `polyanya`: `NavMesh::to_polyanya`, the mesh as a `polyanya::Mesh` in memory (the
+//!   mesh `onepath-io` writes as a file), and `Vector2D` into `polyanya::Coords` so query
+//!   points go straight into `Mesh::path`.
+//! - `glam`: [`Vector2D`] to and from `glam::DVec2` (exact) and `glam::Vec2`.
 //!
 //! # Where things come from
 //!
@@ -77,13 +92,19 @@ mod check;
 mod error;
 #[cfg(feature = "geo-types")]
 mod geo_impl;
+#[cfg(feature = "glam")]
+mod glam_impl;
 mod input;
 #[cfg(feature = "mint")]
 mod mint_impl;
 mod navmesh;
 mod offset;
 mod pipeline;
+#[cfg(feature = "polyanya")]
+mod polyanya_impl;
 mod polygons;
+mod query;
+mod query_index;
 mod region;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -105,6 +126,7 @@ pub use onepath_convex::{
 pub use onepath_predicates::GridPoint;
 pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
+pub use query::ClosestPoint;
 pub use region::Region;
 pub use tiles::{CellRect, TileEdge, TiledBuild, TiledNavMesh, TiledTimings};
 pub use triangulate::{ConvexPartition, Triangulation};

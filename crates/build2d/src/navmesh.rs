@@ -44,6 +44,8 @@ pub struct NavMesh {
     /// Each area's part of `region`, in increasing id.
     pub(crate) area_regions: Vec<(AreaId, Region)>,
     pub(crate) timings: StageTimings,
+    /// The index of the point queries, built on first use (decisions D18, `query.rs`).
+    pub(crate) query_index: crate::query::LazyQueryIndex,
 }
 
 impl PartialEq for NavMesh {
@@ -116,6 +118,7 @@ impl NavMesh {
             areas,
             area_regions,
             timings: StageTimings::default(),
+            query_index: Default::default(),
         };
         mesh.check_invariants()?;
         Ok(mesh)

@@ -136,6 +136,7 @@ impl Mesh2DPipeline {
                 partition: partition_time,
                 fans: fans_time,
             },
+            query_index: Default::default(),
         })
     }
 }
@@ -208,6 +209,7 @@ impl Mesh2DPipeline {
                 partition: partition_time,
                 fans: fans_time,
             },
+            query_index: Default::default(),
         })
     }
 }

@@ -32,6 +32,26 @@ fn coordinate_problem(v: f64) -> Option<String> {
     }
 }
 
+/// Validates and snaps one query point (decisions D18): each coordinate finite and within
+/// `2^21` (x before y), rounded once like input coordinates. Errors name `argument` and the
+/// axis.
+pub(crate) fn snap_query_point(
+    p: Vector2D,
+    snap_bits: u32,
+    argument: &'static str,
+) -> Result<GridPoint> {
+    for (axis, value) in [(Axis::X, p.x), (Axis::Y, p.y)] {
+        if let Some(problem) = coordinate_problem(value) {
+            return Err(Error::out_of_range(
+                Location::Argument(argument),
+                format!("{axis}: {problem}"),
+            ));
+        }
+    }
+    let scale = Geometry2DOptions::with_snap_bits(snap_bits).scale();
+    Ok(GridPoint::new(snap(p.x, scale), snap(p.y, scale)))
+}
+
 /// Validates outlines in the order of decisions D9 (outlines, rings, a ring's vertex count
 /// before its coordinates, x before y) and snaps them: one list of rings per outline.
 pub(crate) fn snap_outlines(

@@ -398,6 +398,7 @@ fn tile_mesh(snap_bits: u32, o: &TileOutput) -> Result<NavMesh> {
         areas: o.areas.clone(),
         area_regions: o.area_regions.clone(),
         timings: StageTimings::default(),
+        query_index: Default::default(),
     })
 }
 
@@ -597,6 +598,7 @@ fn stitch(
         areas,
         area_regions,
         timings: StageTimings::default(),
+        query_index: Default::default(),
     };
     Ok(Stitched {
         mesh,

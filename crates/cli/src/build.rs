@@ -26,10 +26,10 @@ pub(crate) fn run_build(
             areas: args.areas,
             blocked: args.blocked.as_deref(),
         },
-        ..InputSettings::from(&args.common)
+        ..InputSettings::from(&args.pipeline.input_options)
     };
-    let agent_radius = args.agent_radius;
-    let max_verts = args.max_verts;
+    let agent_radius = args.pipeline.agent_radius;
+    let max_verts = args.pipeline.max_verts;
     let demo = args.input.is_none();
     // The demo writes all three files, by default into the current folder.
     let output = |path: &Option<PathBuf>, default: &str| {
@@ -37,8 +37,8 @@ pub(crate) fn run_build(
             .or_else(|| demo.then(|| PathBuf::from(default)))
     };
     let outputs: Vec<(&'static str, PathBuf)> = [
-        ("json", output(&args.common.json, "navmesh.json")),
-        ("svg", output(&args.common.svg, "navmesh.svg")),
+        ("json", output(&args.files.json, "navmesh.json")),
+        ("svg", output(&args.files.svg, "navmesh.svg")),
         ("mesh", output(&args.mesh, "navmesh.mesh")),
         ("geojson", args.geojson.clone()),
     ]
@@ -47,7 +47,7 @@ pub(crate) fn run_build(
     .collect();
     let inputs: Vec<&str> = args.input.iter().map(String::as_str).collect();
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
-    let limit = args.common.limit();
+    let limit = args.pipeline.input_options.limit();
 
     let start = Instant::now();
     let input: Input = match &args.input {

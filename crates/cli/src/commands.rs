@@ -49,7 +49,7 @@ pub(crate) fn run_region(
             ),
         ));
     }
-    let settings = InputSettings::from(&args.common);
+    let settings = InputSettings::from(&args.input_options);
     let distance = match args.op {
         RegionOp::Offset => args
             .distance
@@ -64,13 +64,13 @@ pub(crate) fn run_region(
     let agent_radius = args.agent_radius;
     let mut plan = output_plan(
         &[
-            ("json", &args.common.json),
-            ("svg", &args.common.svg),
+            ("json", &args.files.json),
+            ("svg", &args.files.svg),
             ("geojson", &args.geojson),
         ],
         &files,
     )?;
-    let limit = args.common.limit();
+    let limit = args.input_options.limit();
 
     let a = load_file(&args.a, settings)?;
     let b = match &args.b {
@@ -177,12 +177,12 @@ pub(crate) fn run_mesh_command(
     } else {
         "triangulate"
     };
-    let settings = InputSettings::from(&args.common);
+    let settings = InputSettings::from(&args.input_options);
     let mut plan = output_plan(
-        &[("json", &args.common.json), ("svg", &args.common.svg)],
+        &[("json", &args.files.json), ("svg", &args.files.svg)],
         &[args.a.as_str()],
     )?;
-    let limit = args.common.limit();
+    let limit = args.input_options.limit();
     let input = load_file(&args.a, settings)?;
     limit.check(
         &input.name,

@@ -1,7 +1,7 @@
 //! Reading an input file into a region: Moving AI maps and text grids (tile maps) or outline
 //! JSON and GeoJSON files, with errors that name the file and the line.
 
-use crate::options::CommonOptions;
+use crate::options::InputOptions;
 use crate::output::counted;
 use crate::{CliError, library_error};
 use onepath_build2d::{
@@ -99,9 +99,9 @@ pub(crate) struct InputSettings<'a> {
     pub(crate) terrain: Terrain<'a>,
 }
 
-impl From<&CommonOptions> for InputSettings<'_> {
+impl From<&InputOptions> for InputSettings<'_> {
     /// `--cell-size` and `--snap-bits`, with the default terrain.
-    fn from(options: &CommonOptions) -> Self {
+    fn from(options: &InputOptions) -> Self {
         Self {
             cell_size: options.cell_size,
             snap_bits: options.snap_bits,

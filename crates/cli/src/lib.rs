@@ -9,6 +9,7 @@ mod input;
 mod memory;
 mod options;
 mod output;
+mod path;
 
 use std::fmt;
 use std::io::Write;
@@ -169,6 +170,7 @@ fn dispatch(
         Command::Partition(args) => {
             commands::run_mesh_command(Some(args.max_verts), &args.mesh, stdout, stderr)
         }
+        Command::Path(args) => path::run_path(&args, stdout, stderr),
         Command::Completions { shell } => {
             // Generated into memory first: clap_complete panics when a write fails (a
             // closed pipe), and a failed write here is an error line.

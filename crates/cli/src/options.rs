@@ -6,7 +6,9 @@ use crate::input::TERRAIN_LETTERS;
 use crate::memory::{Limit, parse_memory_limit};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use onepath_build2d::{DEFAULT_MAX_VERTICES_PER_POLYGON, DEFAULT_SNAP_BITS, MAX_SNAP_BITS};
+use onepath_build2d::{
+    DEFAULT_MAX_VERTICES_PER_POLYGON, DEFAULT_SNAP_BITS, MAX_SNAP_BITS, Vector2D,
+};
 use std::path::PathBuf;
 
 /// The agent radius of `build` and `region shrink` when `--agent-radius` is not given: half
@@ -62,6 +64,12 @@ pub(crate) enum Command {
     Triangulate(MeshArgs),
     /// the region cut into convex polygons
     Partition(PartitionArgs),
+    /// build, then any-angle shortest paths (polyanya) between two points or of a scenario
+    #[command(
+        override_usage = "onepath path MAP --from X,Y --to X,Y [OPTIONS]\n       \
+                                onepath path MAP --scen FILE [OPTIONS]"
+    )]
+    Path(PathArgs),
     /// print a shell completion script (bash, elvish, fish, powershell, zsh)
     Completions {
         /// the shell to complete for
@@ -90,6 +98,17 @@ Without --areas, . G S are walkable as one area (the benchmark's rule). An
 outline file gives its areas as \"area_id\" members; the polyanya mesh has no
 area field (the JSON's polygon_areas and the GeoJSON have them).";
 
+const PATH_BEFORE_HELP: &str = "\
+MAP is a tile map or an outline file, built as `onepath build` builds it. The
+mesh is handed to the polyanya path finder in memory. Points are in user units
+(tile maps: cell (x, y) spans x..x+1, y..y+1 at cell size 1, row r of the file
+is y = r); a point off the mesh is first moved to its nearest point on it
+(exact, printed). With --from/--to the path's length and points are printed.
+With --scen every query of a Moving AI scenario file runs from cell centre to
+cell centre, and each bucket reports how many paths were found and how their
+lengths compare with the scenario's optimal 8-connected grid lengths (which
+are for agent radius 0).";
+
 const REGION_BEFORE_HELP: &str = "\
 A and B are tile maps or outline files (both on the same snap grid); a binary
 operation takes both, the others A alone.";
@@ -102,10 +121,9 @@ const PARTITION_BEFORE_HELP: &str = "\
 A is a tile map or an outline file; its triangulation is merged into convex
 polygons by the Hertel-Mehlhorn pass.";
 
-/// The options every command has: how inputs are read, the memory check, and the JSON and
-/// SVG outputs (whose help each command words for its result, [`OUTPUT_HELP`]).
+/// How inputs are read and the memory check: the options every command has.
 #[derive(Debug, Args)]
-pub(crate) struct CommonOptions {
+pub(crate) struct InputOptions {
     /// Whether `--cell-size` was given: then a tile map's grid line out of range or
     /// snapped onto its neighbour is reported as a problem of that option.
     #[arg(skip)]
@@ -123,6 +141,19 @@ pub(crate) struct CommonOptions {
     /// none: no check) [default: MemAvailable of /proc/meminfo]
     #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
     pub(crate) memory_limit: Option<Limit>,
+}
+
+impl InputOptions {
+    /// The memory limit: `--memory-limit`, else what the system reports as available.
+    pub(crate) fn limit(&self) -> Limit {
+        self.memory_limit.unwrap_or_else(Limit::available)
+    }
+}
+
+/// The JSON and SVG outputs of a result, which `build`, `region`, `triangulate` and
+/// `partition` have (each words their help for its result, [`OUTPUT_HELP`]).
+#[derive(Debug, Args)]
+pub(crate) struct ResultFiles {
     /// write the result as JSON (the members are listed in docs/cli.md)
     #[arg(long, value_name = "FILE")]
     pub(crate) json: Option<PathBuf>,
@@ -131,18 +162,10 @@ pub(crate) struct CommonOptions {
     pub(crate) svg: Option<PathBuf>,
 }
 
-impl CommonOptions {
-    /// The memory limit: `--memory-limit`, else what the system reports as available.
-    pub(crate) fn limit(&self) -> Limit {
-        self.memory_limit.unwrap_or_else(Limit::available)
-    }
-}
-
-/// `onepath build [INPUT] [OPTIONS]`.
+/// The build pipeline's settings and how inputs are read: the options of `build` and
+/// `path`, which both build a mesh.
 #[derive(Debug, Args)]
-pub(crate) struct BuildArgs {
-    /// a Moving AI .map, a text grid or an outline file (.json, .geojson)
-    pub(crate) input: Option<String>,
+pub(crate) struct PipelineOptions {
     /// agent radius in user units, 0..=2^20 (0.5: corridors one cell wide close; 0
     /// keeps every walkable cell)
     #[arg(long, value_name = "R", default_value_t = DEFAULT_AGENT_RADIUS,
@@ -152,6 +175,17 @@ pub(crate) struct BuildArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_VERTICES_PER_POLYGON,
           value_parser = count)]
     pub(crate) max_verts: usize,
+    #[command(flatten)]
+    pub(crate) input_options: InputOptions,
+}
+
+/// `onepath build [INPUT] [OPTIONS]`.
+#[derive(Debug, Args)]
+pub(crate) struct BuildArgs {
+    /// a Moving AI .map, a text grid or an outline file (.json, .geojson)
+    pub(crate) input: Option<String>,
+    #[command(flatten)]
+    pub(crate) pipeline: PipelineOptions,
     /// keep the terrain kinds of a Moving AI map apart, each in its own area; polygons
     /// never cross an area border
     #[arg(long)]
@@ -161,7 +195,7 @@ pub(crate) struct BuildArgs {
     #[arg(long, value_name = "LETTERS", value_parser = terrain_letters)]
     pub(crate) blocked: Option<String>,
     #[command(flatten)]
-    pub(crate) common: CommonOptions,
+    pub(crate) files: ResultFiles,
     /// write the polygons as GeoJSON features with the properties polygon and area_id
     /// (it reads back as an outline file with areas)
     #[arg(long, value_name = "FILE")]
@@ -249,7 +283,9 @@ pub(crate) struct RegionArgs {
           value_parser = finite_number, allow_negative_numbers = true)]
     pub(crate) agent_radius: f64,
     #[command(flatten)]
-    pub(crate) common: CommonOptions,
+    pub(crate) input_options: InputOptions,
+    #[command(flatten)]
+    pub(crate) files: ResultFiles,
     /// write the result as a GeoJSON MultiPolygon feature
     #[arg(long, value_name = "FILE")]
     pub(crate) geojson: Option<PathBuf>,
@@ -261,7 +297,30 @@ pub(crate) struct MeshArgs {
     /// a tile map or an outline file
     pub(crate) a: String,
     #[command(flatten)]
-    pub(crate) common: CommonOptions,
+    pub(crate) input_options: InputOptions,
+    #[command(flatten)]
+    pub(crate) files: ResultFiles,
+}
+
+/// `onepath path MAP (--from X,Y --to X,Y | --scen FILE) [OPTIONS]`.
+#[derive(Debug, Args)]
+pub(crate) struct PathArgs {
+    /// a tile map or an outline file, built as `onepath build` builds it
+    pub(crate) map: String,
+    /// start point in user units
+    #[arg(long, value_name = "X,Y", value_parser = point, allow_hyphen_values = true)]
+    pub(crate) from: Option<Vector2D>,
+    /// goal point in user units
+    #[arg(long, value_name = "X,Y", value_parser = point, allow_hyphen_values = true)]
+    pub(crate) to: Option<Vector2D>,
+    /// a Moving AI .scen file for MAP: every query, from cell centre to cell centre
+    #[arg(long, value_name = "FILE")]
+    pub(crate) scen: Option<String>,
+    /// with --from/--to: write a picture of the mesh and the path
+    #[arg(long, value_name = "FILE")]
+    pub(crate) svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub(crate) pipeline: PipelineOptions,
 }
 
 /// `onepath partition A [OPTIONS]`.
@@ -305,6 +364,15 @@ fn snap_bits(value: &str) -> Result<u32, String> {
     Ok(bits)
 }
 
+/// A point `X,Y` (two finite numbers).
+fn point(value: &str) -> Result<Vector2D, String> {
+    let number = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite());
+    match value.split_once(',').map(|(x, y)| (number(x), number(y))) {
+        Some((Some(x), Some(y))) => Ok(Vector2D::new(x, y)),
+        _ => Err("expected X,Y (two finite numbers)".to_string()),
+    }
+}
+
 /// Moving AI terrain letters (`--blocked`).
 fn terrain_letters(value: &str) -> Result<String, String> {
     match value.chars().find(|&c| !TERRAIN_LETTERS.contains(c)) {
@@ -345,11 +413,12 @@ const OUTPUT_HELP: [[&str; 3]; 4] = [
 ];
 
 /// The text each command's help shows before its arguments.
-const BEFORE_HELP: [(&str, &str); 5] = [
+const BEFORE_HELP: [(&str, &str); 6] = [
     ("build", BUILD_BEFORE_HELP),
     ("region", REGION_BEFORE_HELP),
     ("triangulate", TRIANGULATE_BEFORE_HELP),
     ("partition", PARTITION_BEFORE_HELP),
+    ("path", PATH_BEFORE_HELP),
     (
         "completions",
         "Writes the script to standard output, for example\n  \
@@ -396,10 +465,11 @@ pub(crate) fn parse(args: &[String]) -> Result<Cli, clap::Error> {
             && sub.value_source("cell_size") == Some(ValueSource::CommandLine)
     });
     let options = match &mut cli.command {
-        Command::Build(a) => Some(&mut a.common),
-        Command::Region(a) => Some(&mut a.common),
-        Command::Triangulate(a) => Some(&mut a.common),
-        Command::Partition(a) => Some(&mut a.mesh.common),
+        Command::Build(a) => Some(&mut a.pipeline.input_options),
+        Command::Region(a) => Some(&mut a.input_options),
+        Command::Triangulate(a) => Some(&mut a.input_options),
+        Command::Partition(a) => Some(&mut a.mesh.input_options),
+        Command::Path(a) => Some(&mut a.pipeline.input_options),
         Command::Completions { .. } => None,
     };
     if let Some(options) = options {
@@ -508,7 +578,14 @@ pub(crate) fn usage_error(error: &clap::Error, command: &str) -> CliError {
 
 /// The command the arguments name (for pointing errors at its help), or empty.
 pub(crate) fn command_of(args: &[String]) -> &'static str {
-    let names = ["build", "region", "triangulate", "partition", "completions"];
+    let names = [
+        "build",
+        "region",
+        "triangulate",
+        "partition",
+        "path",
+        "completions",
+    ];
     args.first()
         .and_then(|first| names.iter().find(|&&n| n == first))
         .copied()

@@ -98,6 +98,20 @@ fn negative_numbers_are_values() {
         let summary = run_ok(&all);
         assert!(summary.contains("result: 1 ring"), "{summary}");
     }
+    // A point with a negative coordinate is a value too (and off the mesh: moved onto it).
+    let summary = run_ok(&[
+        "path",
+        square,
+        "--from",
+        "-9,0",
+        "--to=3,3",
+        "--agent-radius",
+        "0",
+    ]);
+    assert!(
+        summary.contains("--from (-9, 0) is off the mesh: moved to its nearest point (-4, 0)"),
+        "{summary}"
+    );
     // A negative radius is a value, refused by the library, which names the option.
     let outcome = run(&["build", square, "--agent-radius", "-1"]);
     assert_eq!(outcome.status, 2);
@@ -156,7 +170,14 @@ fn help_is_generated_from_the_options() {
     // Without arguments: the main help, status 0.
     let main = run_ok(&[]);
     assert!(main.starts_with("onepath: exact 2D navigation meshes"));
-    for command in ["build", "region", "triangulate", "partition", "completions"] {
+    for command in [
+        "build",
+        "region",
+        "triangulate",
+        "partition",
+        "path",
+        "completions",
+    ] {
         assert!(main.contains(command), "{command}");
     }
     assert_eq!(

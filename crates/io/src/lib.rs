@@ -1,7 +1,8 @@
 //! Readers and writers for onepath's file formats; the algorithm crates do no I/O.
 //!
-//! Input: Moving AI `.map` files and plain `#`/`.` text grids ([`read_tile_map`]), outline
-//! JSON files and GeoJSON ([`read_outlines`]). Output: the JSON of a result
+//! Input: Moving AI `.map` files and plain `#`/`.` text grids ([`read_tile_map`]), Moving
+//! AI scenario files ([`read_scenario`]), outline JSON files and GeoJSON
+//! ([`read_outlines`]). Output: the JSON of a result
 //! ([`ResultJson`]), GeoJSON of a region ([`region_to_geojson`]), SVG pictures
 //! ([`render_svg`]) and polyanya's text mesh format, version 2
 //! ([`navmesh_to_polyanya`]). [`check_output`] checks output paths before any work and
@@ -44,6 +45,7 @@ mod geojson_out;
 mod json_out;
 mod outlines;
 mod polyanya;
+mod scenario;
 mod svg;
 mod tilemap;
 
@@ -55,6 +57,7 @@ pub use geojson_out::{navmesh_to_geojson, region_to_geojson};
 pub use json_out::ResultJson;
 pub use outlines::{JsonInputError, OutlineFile, read_geojson, read_outline_file, read_outlines};
 pub use polyanya::{navmesh_to_polyanya, polyanya_mesh_text};
+pub use scenario::{ScenarioQuery, read_scenario};
 pub use svg::{SvgPicture, YAxis, area_colour, render_svg};
 pub use tilemap::{
     LetterAreas, MAX_MAP_CELLS, MOVING_AI_TERRAIN, MapParseError, Terrain, TileMap,

@@ -1,6 +1,6 @@
 //! SVG pictures of a region and its meshes, scaled to fit and readable at a glance.
 
-use onepath_build2d::{AreaId, ConvexPartition, GridPoint, Region, Triangulation};
+use onepath_build2d::{AreaId, ConvexPartition, GridPoint, Region, Triangulation, Vector2D};
 use std::fmt::Write as _;
 
 /// Which way the input's y axis points on the page.
@@ -15,7 +15,8 @@ pub enum YAxis {
 /// What [`render_svg`] draws, back to front: the `background` region (pale grey), the
 /// `region` (filled, holes left open by the even-odd rule on one path of all rings; with
 /// `areas`, each area filled in its own colour instead), the triangle edges, the polygon
-/// edges, the region's boundary, and with `areas` a legend below the picture.
+/// edges, the region's boundary, a path on top, and with `areas` a legend below the
+/// picture.
 #[derive(Clone, Copy, Debug)]
 pub struct SvgPicture<'a> {
     /// The region to fill.
@@ -31,6 +32,9 @@ pub struct SvgPicture<'a> {
     pub areas: Option<&'a [(AreaId, Region)]>,
     /// The legend's name of an area (`area 2` for an id not listed here).
     pub area_names: &'a [(AreaId, String)],
+    /// A path drawn on top (user units): a polyline from its first point, marked green, to
+    /// its last, marked red.
+    pub path: Option<&'a [Vector2D]>,
     /// The orientation of the input's y axis.
     pub y_axis: YAxis,
     /// The length of the picture's long side in pixels, margins included.
@@ -47,6 +51,7 @@ impl<'a> SvgPicture<'a> {
             partition: None,
             areas: None,
             area_names: &[],
+            path: None,
             y_axis,
             size: 1024,
         }
@@ -71,6 +76,17 @@ impl PageTransform {
         };
         let y = self.margin + dy as f64 * self.scale;
         let _ = write!(s, "{x:.1} {y:.1}");
+    }
+
+    /// The page position of a point in user units of a grid `scale` units per user unit.
+    fn user_point(&self, v: Vector2D, scale: f64) -> (f64, f64) {
+        let (gx, gy) = (v.x * scale, v.y * scale);
+        let x = self.margin + (gx - self.lo.x as f64) * self.scale;
+        let dy = match self.y_axis {
+            YAxis::Down => gy - self.lo.y as f64,
+            YAxis::Up => self.hi.y as f64 - gy,
+        };
+        (x, self.margin + dy * self.scale)
     }
 }
 
@@ -275,6 +291,29 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
         "<path d=\"{}\" fill=\"none\" stroke=\"#0b2f5c\" stroke-width=\"{thin}\" stroke-linejoin=\"round\"/>",
         ring_path(&t, picture.region)
     );
+    if let Some(path) = picture.path.filter(|p| !p.is_empty()) {
+        let scale = picture.region.options().scale();
+        let points: Vec<(f64, f64)> = path.iter().map(|&v| t.user_point(v, scale)).collect();
+        let mut d = String::new();
+        for (k, (x, y)) in points.iter().enumerate() {
+            let _ = write!(d, "{}{x:.1} {y:.1}", if k == 0 { 'M' } else { 'L' });
+        }
+        let width = (2.0 * thin).max(1.0);
+        let _ = writeln!(
+            s,
+            "<path d=\"{d}\" fill=\"none\" stroke=\"#e8590c\" stroke-width=\"{width}\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
+        );
+        for ((x, y), color) in [
+            (points[0], "#2b8a3e"),
+            (points[points.len() - 1], "#c92a2a"),
+        ] {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{color}\"/>",
+                2.0 * width
+            );
+        }
+    }
     // The legend: one line per area below the picture, a swatch and the area's name.
     for (k, (id, _)) in areas.iter().enumerate() {
         let y = picture_height + k as f64 * LEGEND_LINE;

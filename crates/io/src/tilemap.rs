@@ -99,7 +99,7 @@ impl TileMap {
     }
 }
 
-/// A malformed tile-map file: the 1-based line and what is wrong there.
+/// A malformed tile-map or scenario file: the 1-based line and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}: {message}")]
 pub struct MapParseError {

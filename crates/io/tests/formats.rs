@@ -255,6 +255,54 @@ fn svg_fills_with_even_odd_and_flips_for_y_up() {
 }
 
 #[test]
+fn svg_draws_a_path_on_top_with_its_ends_marked() {
+    let region = square_with_hole();
+    let path = [
+        Vector2D::new(0.5, 0.5),
+        Vector2D::new(3.5, 0.5),
+        Vector2D::new(3.5, 3.5),
+    ];
+    let svg = render_svg(&SvgPicture {
+        path: Some(&path),
+        ..SvgPicture::new(&region, YAxis::Up)
+    });
+    // 248 px per unit from a 16 px margin, y up: (0.5, 0.5) is at (140, 884).
+    assert!(
+        svg.contains("d=\"M140.0 884.0L884.0 884.0L884.0 140.0\""),
+        "{svg}"
+    );
+    assert_eq!(svg.matches("<circle").count(), 2);
+    let last_path = svg.rfind("<path").unwrap();
+    assert!(
+        svg[last_path..].contains("#e8590c"),
+        "the path is drawn last"
+    );
+    // No path, or an empty one: the picture is unchanged.
+    let plain = render_svg(&SvgPicture::new(&region, YAxis::Up));
+    let empty = render_svg(&SvgPicture {
+        path: Some(&[]),
+        ..SvgPicture::new(&region, YAxis::Up)
+    });
+    assert_eq!(plain, empty);
+    assert!(!plain.contains("<circle"));
+}
+
+#[test]
+fn the_bundled_scenarios_read() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/movingai");
+    for (name, count, width) in [("arena.map.scen", 160, 49), ("den312d.map.scen", 320, 65)] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        let queries = onepath_io::read_scenario(&text).unwrap();
+        assert_eq!(queries.len(), count, "{name}");
+        assert!(queries.iter().all(|q| q.map_width == width), "{name}");
+        assert!(
+            queries.windows(2).all(|w| w[0].bucket <= w[1].bucket),
+            "{name}"
+        );
+    }
+}
+
+#[test]
 fn readers_skip_a_byte_order_mark_and_refuse_empty_text_and_duplicate_keys() {
     let file = read_outlines("\u{feff}{\"outlines\": []}").unwrap();
     assert!(file.outlines.is_empty());

@@ -15,6 +15,9 @@
 //!   `floor(x + 1/2)` per coordinate ([`crossing_floor`] rounds it down instead);
 //! - [`segment_meets_pixel`]: whether a closed segment meets the half-open pixel
 //!   `[c - 1/2, c + 1/2)^2` of a grid point, decided exactly;
+//! - [`segment_distance2`]: the exact squared distance from a point to a closed segment as a
+//!   [`SquaredDistance`] (a rational compared by cross-multiplication) and where the
+//!   nearest point lies ([`SegmentPoint`]), for the navigation mesh's point queries;
 //! - [`twice_area`]: the exact shoelace sum of a closed ring (the one copy of it).
 //!
 //! `docs/predicates.md` in the repository states the bit budget that makes each of these
@@ -36,12 +39,14 @@
 
 mod area;
 mod crossing;
+mod distance;
 mod orient;
 mod pixel;
 mod point;
 
 pub use area::twice_area;
 pub use crossing::{crossing_floor, crossing_point, properly_cross, round_half_up_div};
+pub use distance::{SegmentPoint, SquaredDistance, segment_distance2};
 pub use orient::{
     CirclePosition, Orientation, cross, dot, incircle, orient2d, orient2d_exact_f64,
     orient2d_robust,

@@ -72,7 +72,7 @@ pub(crate) fn trace_numbered(
         .iter()
         .map(|&(a, b)| (u64::from(a) << 32) | u64::from(b))
         .collect();
-    keys.sort_unstable();
+    onepath_arrangement::sort_keys(&mut keys);
     let unkey = |key: u64| ((key >> 32) as u32, key as u32);
     if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
         let (a, b) = unkey(w[0]);
@@ -104,7 +104,7 @@ pub(crate) fn trace_numbered(
         .enumerate()
         .map(|(e, &k)| (u64::from(unkey(k).1) << 32) | e as u64)
         .collect();
-    incoming.sort_unstable();
+    onepath_arrangement::sort_keys(&mut incoming);
     let (successors, source_degrees) = link(&sorted, &keys, &incoming, vertices)?;
     let mut used = vec![false; sorted.len()];
     let mut rings = Vec::new();

@@ -1,0 +1,111 @@
+//! The arrangement of input that is mostly axis-parallel (the shrinks and offsets of tile
+//! maps: walls and rectangle sides, with diagonal arcs), with the specification's result
+//! bit for bit.
+//!
+//! The axis-parallel pieces are handled as in `orthogonal.rs`: their crossings with each
+//! other are grid points found by a sweep, and step 3 splits them at the hot pixels on
+//! their lines without moving them (a horizontal segment at integer `y` meets exactly the
+//! pixels centred on it). Only the pairs with a diagonal piece go through the candidate
+//! search and the exact rational crossing, and only the diagonal pieces are rerouted
+//! through the pixels they meet. Every hot pixel is the one the specification's steps make
+//! (endpoints and rounded proper crossings of every pair), and every route is the
+//! specification's, so the fragments are the same.
+//!
+//! The verifying pass of step 4 skips what cannot happen: two axis-parallel fragments do
+//! not cross (their crossing would be a hot pixel on both lines, which splits them) and
+//! hold no hot pixel inside (one on the line splits the piece), and a rerouted diagonal
+//! fragment holds none either (a pixel centre inside the segment between two consecutive
+//! routed pixels lies in a pixel the source segment meets, by convexity, so step 3 would
+//! have routed through it). It still tests every pair with a diagonal fragment for a
+//! proper crossing, and the diagonal fragments for pixels inside. Should it find anything
+//! the caller runs the general path, whose repair loop follows the specification.
+
+use crate::fragment::Fragment;
+use crate::options::{ArrangeStats, CandidateSearch};
+use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
+use crate::passes::{find_crossings, keyed_piece, merge_keyed, reroute};
+use crate::search::CandidateIndex;
+use crate::types::Arrangement;
+use onepath_predicates::{GridPoint, orient2d};
+
+/// True when the fragment is horizontal or vertical.
+#[inline]
+fn is_axis(f: &Fragment) -> bool {
+    f.p.x == f.q.x || f.p.y == f.q.y
+}
+
+/// The arrangement of `unique` fragments (distinct, sorted, zero sums kept; their
+/// endpoints the sorted `hot` pixels `ids[k]`) of which some are axis-parallel and some
+/// diagonal, or `None` when the verifying pass found something to repair.
+pub(crate) fn arrange_mixed(
+    unique: &[Fragment],
+    ids: &[[u32; 2]],
+    hot: Vec<GridPoint>,
+    stats: &mut ArrangeStats,
+) -> Option<Arrangement> {
+    let axis: Vec<bool> = unique.iter().map(is_axis).collect();
+    // Step 2: the crossings of two axis-parallel pieces by the sweep, every pair with a
+    // diagonal piece by the candidate search and the exact rational.
+    let axis_crossings = crossing_points(unique.iter().filter(|f| is_axis(f)), stats);
+    let axis_pairs = stats.initial_crossings;
+    let (mut index, fallback) = CandidateIndex::build(CandidateSearch::Auto, unique, &hot);
+    stats.fallback_taken = fallback;
+    let diagonal = find_crossings(&index, unique, Some(&axis), None, stats);
+    stats.initial_crossings = axis_pairs + diagonal.pairs;
+    let (hot, remap) = merge_with_remap(hot, &axis_crossings);
+    let (hot, remap_again) = merge_with_remap(hot, &diagonal.points);
+    let ids: Vec<[u32; 2]> = ids
+        .iter()
+        .map(|&[p, q]| {
+            let at = |i: u32| remap_again[remap[i as usize] as usize];
+            [at(p), at(q)]
+        })
+        .collect();
+    index.set_pixels(&hot);
+    // Step 3: axis-parallel pieces split along their lines, diagonal ones rerouted.
+    let mut keyed = axis_pieces(unique, &ids, &hot, |k| axis[k]);
+    let diagonals: Vec<usize> = (0..unique.len()).filter(|&k| !axis[k]).collect();
+    let polylines = reroute(&index, unique, diagonals.iter().copied(), &hot, stats);
+    for (n, &k) in diagonals.iter().enumerate() {
+        for pair in polylines.get(n).windows(2) {
+            keyed.push(keyed_piece(pair[0], pair[1], unique[k].delta));
+        }
+    }
+    drop(index);
+    let (fragments, pixel_ids) = merge_keyed(keyed, &hot);
+    // Step 4's verifying pass, over what can happen.
+    stats.repair_rounds = 1;
+    let axis: Vec<bool> = fragments.iter().map(is_axis).collect();
+    let (index, fallback) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &hot);
+    stats.fallback_taken |= fallback;
+    let crossings = find_crossings(&index, &fragments, Some(&axis), None, stats);
+    if crossings.pairs > 0 || holds_a_pixel(&index, &fragments, &axis, &hot, stats) {
+        return None;
+    }
+    stats.hot_pixels = hot.len();
+    stats.fragments = fragments.len();
+    Some(crate::pipeline::assemble(&fragments, &pixel_ids, &hot))
+}
+
+/// True when a diagonal fragment holds a hot pixel centre strictly inside.
+fn holds_a_pixel(
+    index: &CandidateIndex,
+    fragments: &[Fragment],
+    axis: &[bool],
+    hot: &[GridPoint],
+    stats: &mut ArrangeStats,
+) -> bool {
+    let mut candidates = 0u64;
+    let mut found = false;
+    for (f, _) in fragments.iter().zip(axis).filter(|&(_, &a)| !a) {
+        index.for_each_pixel(f, hot, false, |c, _| {
+            candidates += 1;
+            found |= f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear();
+        });
+        if found {
+            break;
+        }
+    }
+    stats.candidate_pixels += candidates;
+    found
+}
