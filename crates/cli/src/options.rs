@@ -577,17 +577,9 @@ pub(crate) fn usage_error(error: &clap::Error, command: &str) -> CliError {
 }
 
 /// The command the arguments name (for pointing errors at its help), or empty.
-pub(crate) fn command_of(args: &[String]) -> &'static str {
-    let names = [
-        "build",
-        "region",
-        "triangulate",
-        "partition",
-        "path",
-        "completions",
-    ];
-    args.first()
-        .and_then(|first| names.iter().find(|&&n| n == first))
-        .copied()
-        .unwrap_or("")
+pub(crate) fn command_of(args: &[String]) -> &str {
+    match args.first() {
+        Some(first) if command().find_subcommand(first).is_some() => first,
+        _ => "",
+    }
 }
