@@ -3,6 +3,7 @@
 //! hot pixels in the one cell holding them.
 
 use crate::fragment::Fragment;
+use crate::par::map_chunks;
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
 /// The grid over a set of fragments and hot pixels. Cells are numbered column-major
@@ -125,22 +126,27 @@ impl Grid {
         grid
     }
 
-    fn cell_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         self.cols * self.rows
     }
 
     /// Lists every fragment in every cell its segment passes through (counting sort of the
     /// `(cell, fragment)` entries, so each cell's list is increasing).
     fn list_fragments(&mut self, fragments: &[Fragment]) {
-        let mut entries: Vec<(u32, u32)> = Vec::with_capacity(fragments.len() * 2);
-        for (index, fragment) in fragments.iter().enumerate() {
-            self.for_each_span(fragment, |col, r0, r1| {
-                for row in r0..=r1 {
-                    entries.push(((col * self.rows + row) as u32, index as u32));
-                }
-            });
-        }
-        let (start, items) = counting_sort(self.cell_count(), &entries);
+        // The entries of each share of the fragments, in fragment order (on every core
+        // with the feature `parallel`); the counting sort keeps that order within a cell.
+        let shares = map_chunks(fragments.len(), |range| {
+            let mut entries: Vec<(u32, u32)> = Vec::with_capacity(range.len() * 2);
+            for index in range {
+                self.for_each_span(&fragments[index], |col, r0, r1| {
+                    for row in r0..=r1 {
+                        entries.push(((col * self.rows + row) as u32, index as u32));
+                    }
+                });
+            }
+            entries
+        });
+        let (start, items) = counting_sort(self.cell_count(), &shares);
         self.seg_start = start;
         self.seg_items = items;
     }
@@ -148,7 +154,13 @@ impl Grid {
     /// Replaces the hot pixels: each goes to the one cell holding it.
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
         let mut counts = vec![0usize; self.cell_count() + 1];
-        let cells: Vec<usize> = pixels.iter().map(|&c| self.cell_of(c)).collect();
+        let cells: Vec<usize> = map_chunks(pixels.len(), |range| {
+            pixels[range]
+                .iter()
+                .map(|&c| self.cell_of(c))
+                .collect::<Vec<usize>>()
+        })
+        .concat();
         for &cell in &cells {
             counts[cell + 1] += 1;
         }
@@ -229,6 +241,19 @@ impl Grid {
         fragments: &[Fragment],
         skip: Option<&[bool]>,
         candidates: &mut u64,
+        visit: impl FnMut(u32, u32),
+    ) {
+        self.for_each_crossing_in(0..self.cell_count(), fragments, skip, candidates, visit);
+    }
+
+    /// [`Grid::for_each_crossing`] over the cells `cells` only: every crossing owned by one
+    /// of them (each crossing is owned by exactly one cell).
+    pub(crate) fn for_each_crossing_in(
+        &self,
+        cells: std::ops::Range<usize>,
+        fragments: &[Fragment],
+        skip: Option<&[bool]>,
+        candidates: &mut u64,
         mut visit: impl FnMut(u32, u32),
     ) {
         let mut tested = 0u64;
@@ -241,7 +266,7 @@ impl Grid {
         let mut order: Vec<u32> = Vec::new();
         let mut clipped: Vec<[i64; 4]> = Vec::new();
         let side = 1i64 << self.shift;
-        for cell in 0..self.cell_count() {
+        for cell in cells {
             let items = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
             if items.len() < 2 {
                 continue;
@@ -358,17 +383,18 @@ impl Grid {
 
 /// Groups `(cell, item)` entries by cell, keeping their order: returns the start of each
 /// cell's list (plus the end) and the items.
-fn counting_sort(cells: usize, entries: &[(u32, u32)]) -> (Vec<usize>, Vec<u32>) {
+fn counting_sort(cells: usize, shares: &[Vec<(u32, u32)>]) -> (Vec<usize>, Vec<u32>) {
+    let entries = || shares.iter().flatten();
     let mut start = vec![0usize; cells + 1];
-    for &(cell, _) in entries {
+    for &(cell, _) in entries() {
         start[cell as usize + 1] += 1;
     }
     for i in 1..start.len() {
         start[i] += start[i - 1];
     }
     let mut fill = start.clone();
-    let mut items = vec![0u32; entries.len()];
-    for &(cell, item) in entries {
+    let mut items = vec![0u32; start[cells]];
+    for &(cell, item) in entries() {
         items[fill[cell as usize]] = item;
         fill[cell as usize] += 1;
     }
