@@ -21,15 +21,9 @@ mod polyanya_mesh {
 
     fn mesh(map: &str, radius: f64) -> NavMesh {
         let map = read_tile_map(&data(map)).unwrap();
-        let region = Region::from_tile_map(
-            &map.cells,
-            map.width,
-            map.height,
-            1.0,
-            Vector2D::new(0.0, 0.0),
-            &Geometry2DOptions::default(),
-        )
-        .unwrap();
+        let region = map
+            .to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
+            .unwrap();
         Mesh2DPipeline::new(1.0, radius).build(&region).unwrap()
     }
 

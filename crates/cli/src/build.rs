@@ -1,86 +1,56 @@
 //! `onepath build`: a navigation mesh from a tile map or an outline file, written as JSON,
 //! SVG and a polyanya mesh, with a short summary.
 
-use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
-use crate::memory::{Limit, Work, estimate, join_vertices};
-use crate::options::parse_args;
+use crate::CliError;
+use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, Terrain, load_file, load_text};
+use crate::library_error;
+use crate::memory::{Work, estimate, join_vertices};
+use crate::options::BuildArgs;
 use crate::output::{
     OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
 };
-use crate::{CliError, help, library_error};
-use onepath_build2d::{MAX_SNAP_BITS, Mesh2DPipeline};
-use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
+use onepath_build2d::{AreaId, Mesh2DPipeline};
+use onepath_io::{ResultJson, SvgPicture, navmesh_to_geojson, navmesh_to_polyanya, render_svg};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// The agent radius of `build` and `region shrink` when `--agent-radius` is not given: half
-/// a cell, an agent as wide as a cell of the default size (corridors one cell wide close).
-pub(crate) const DEFAULT_AGENT_RADIUS: f64 = 0.5;
-
-/// The cell size of tile maps when `--cell-size` is not given.
-pub(crate) const DEFAULT_CELL_SIZE: f64 = 1.0;
-
-/// The polygon vertex limit when `--max-verts` is not given.
-pub(crate) const DEFAULT_MAX_VERTS: u32 = 6;
-
-/// Reads `--cell-size` and `--snap-bits`.
-pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputSettings, CliError> {
-    Ok(InputSettings {
-        cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
-        snap_bits: args.integer_at_most("snap-bits", DEFAULT_SNAP_BITS, MAX_SNAP_BITS)?,
-        cell_size_given: args.is_given("cell-size"),
-    })
-}
-
 /// Runs `onepath build [INPUT] [options]`.
 pub(crate) fn run_build(
-    args: &[String],
+    args: &BuildArgs,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let args = parse_args(
-        "build",
-        args,
-        &[
-            "agent-radius",
-            "cell-size",
-            "max-verts",
-            "snap-bits",
-            "json",
-            "svg",
-            "mesh",
-            "memory-limit",
-        ],
-    )?;
-    if args.help {
-        let _ = stdout.write_all(help::BUILD.as_bytes());
-        return Ok(());
-    }
-    args.expect_positionals(0, 1, "onepath build [INPUT] [options]")?;
-    let settings = input_settings(&args)?;
-    let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
-    let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)?;
-    let demo = args.positionals.is_empty();
+    let settings = InputSettings {
+        terrain: Terrain {
+            areas: args.areas,
+            blocked: args.blocked.as_deref(),
+        },
+        ..InputSettings::from(&args.pipeline.input_options)
+    };
+    let agent_radius = args.pipeline.agent_radius;
+    let max_verts = args.pipeline.max_verts;
+    let demo = args.input.is_none();
     // The demo writes all three files, by default into the current folder.
-    let output = |name: &str, default: &str| {
-        args.path(name)
+    let output = |path: &Option<PathBuf>, default: &str| {
+        path.clone()
             .or_else(|| demo.then(|| PathBuf::from(default)))
     };
     let outputs: Vec<(&'static str, PathBuf)> = [
-        ("json", "navmesh.json"),
-        ("svg", "navmesh.svg"),
-        ("mesh", "navmesh.mesh"),
+        ("json", output(&args.files.json, "navmesh.json")),
+        ("svg", output(&args.files.svg, "navmesh.svg")),
+        ("mesh", output(&args.mesh, "navmesh.mesh")),
+        ("geojson", args.geojson.clone()),
     ]
     .into_iter()
-    .filter_map(|(option, default)| output(option, default).map(|path| (option, path)))
+    .filter_map(|(option, path)| path.map(|path| (option, path)))
     .collect();
-    let inputs: Vec<&str> = args.positionals.iter().map(String::as_str).collect();
+    let inputs: Vec<&str> = args.input.iter().map(String::as_str).collect();
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
-    let limit = Limit::from_option("build", args.value("memory-limit"))?;
+    let limit = args.pipeline.input_options.limit();
 
     let start = Instant::now();
-    let input: Input = match args.positionals.first() {
+    let input: Input = match &args.input {
         Some(path) => load_file(path, settings)?,
         None => load_text(DEMO_NAME, DEMO_MAP, false, settings)?,
     };
@@ -88,7 +58,7 @@ pub(crate) fn run_build(
     let pipeline = Mesh2DPipeline {
         cell_size: settings.cell_size,
         agent_radius,
-        max_vertices_per_polygon: max_verts as usize,
+        max_vertices_per_polygon: max_verts,
     };
     let scale = input.region.options().scale();
     let work = Work::Shrink {
@@ -96,14 +66,27 @@ pub(crate) fn run_build(
         radius_cells: agent_radius / settings.cell_size,
         build: true,
     };
+    // The areas' rings are noded with the shrunk region's in the cut (decisions D16).
+    let area_vertices: usize = input
+        .areas
+        .iter()
+        .flat_map(|a| a.areas())
+        .map(|(_, r)| r.vertex_count())
+        .sum();
     limit.check(
         &input.name,
         "the build",
-        estimate(work, input.region.vertex_count(), outputs.len()),
+        estimate(
+            work,
+            input.region.vertex_count() + area_vertices,
+            outputs.len(),
+        ),
     )?;
-    let mesh = pipeline
-        .build(&input.region)
-        .map_err(|e| library_error(&input.name, e))?;
+    let mesh = match &input.areas {
+        Some(areas) => pipeline.build_areas(areas),
+        None => pipeline.build(&input.region),
+    }
+    .map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
     if plan.wants("json") {
@@ -116,9 +99,14 @@ pub(crate) fn run_build(
         let picture = SvgPicture {
             background: Some(&input.region),
             partition: Some(mesh.polygons()),
+            areas: input.areas.is_some().then(|| mesh.area_regions()),
+            area_names: &input.area_names,
             ..SvgPicture::new(mesh.region(), input.y_axis)
         };
         plan.set("svg", render_svg(&picture));
+    }
+    if plan.wants("geojson") {
+        plan.set("geojson", navmesh_to_geojson(&mesh));
     }
     if plan.wants("mesh") {
         let text = navmesh_to_polyanya(&mesh).map_err(|e| format_error("mesh", e))?;
@@ -152,6 +140,9 @@ pub(crate) fn run_build(
         counted(mesh.triangle_count(), "triangle", "triangles"),
         counted(polygons.len(), "polygon", "polygons")
     );
+    if input.areas.is_some() {
+        summary += &format!("  areas: {}\n", area_summary(&mesh, &input.area_names));
+    }
     summary += &format!(
         "  time: read {}, shrink {}, triangulate {}, partition {}, fans {}, write {}\n",
         ms(read_time),
@@ -164,4 +155,26 @@ pub(crate) fn run_build(
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
+}
+
+/// The polygons of each area: `1 ground (. G) 230 polygons, 2 swamp (S) 12 polygons`.
+fn area_summary(mesh: &onepath_build2d::NavMesh, names: &[(AreaId, String)]) -> String {
+    let mut ids: Vec<AreaId> = mesh.polygon_areas().to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return "none (no polygon)".to_string();
+    }
+    let parts: Vec<String> = ids
+        .iter()
+        .map(|&id| {
+            let count = mesh.polygon_areas().iter().filter(|&&a| a == id).count();
+            let name = names
+                .iter()
+                .find(|(n, _)| *n == id)
+                .map_or(String::new(), |(_, name)| format!(" {name}"));
+            format!("{id}{name} {}", counted(count, "polygon", "polygons"))
+        })
+        .collect();
+    parts.join(", ")
 }

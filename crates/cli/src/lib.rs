@@ -5,7 +5,6 @@
 
 mod build;
 mod commands;
-mod help;
 mod input;
 mod memory;
 mod options;
@@ -146,31 +145,41 @@ fn dispatch(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let print = |stdout: &mut dyn Write, text: &str| {
-        let _ = stdout.write_all(text.as_bytes());
-        Ok(())
-    };
-    let Some(command) = args.first() else {
-        return print(stdout, help::MAIN);
-    };
-    let rest = &args[1..];
-    match command.as_str() {
-        "--help" | "-h" | "help" => match rest.first().map(String::as_str) {
-            None => print(stdout, help::MAIN),
-            Some(name) => match help::for_command(name) {
-                Some(text) => print(stdout, text),
-                None => Err(CliError::usage("", format!("unknown command `{name}`"))),
-            },
-        },
-        "--version" | "-V" => print(stdout, &format!("onepath {}\n", env!("CARGO_PKG_VERSION"))),
-        "build" => build::run_build(rest, stdout, stderr),
-        "region" => commands::run_region(rest, stdout, stderr),
-        "triangulate" => commands::run_triangulate(rest, stdout, stderr),
-        "partition" => commands::run_partition(rest, stdout, stderr),
-        "path" => path::run_path(rest, stdout, stderr),
-        other if other.starts_with('-') => {
-            Err(CliError::usage("", format!("unknown option `{other}`")))
+    use clap::error::ErrorKind;
+    use options::Command;
+    let cli = match options::parse(args) {
+        Ok(cli) => cli,
+        // Help and the version are printed on stdout: a successful run.
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            let _ = write!(stdout, "{e}");
+            return Ok(());
         }
-        other => Err(CliError::usage("", format!("unknown command `{other}`"))),
+        Err(e) => return Err(options::usage_error(&e, options::command_of(args))),
+    };
+    match cli.command {
+        Command::Build(args) => build::run_build(&args, stdout, stderr),
+        Command::Region(args) => commands::run_region(&args, stdout, stderr),
+        Command::Triangulate(args) => commands::run_mesh_command(None, &args, stdout, stderr),
+        Command::Partition(args) => {
+            commands::run_mesh_command(Some(args.max_verts), &args.mesh, stdout, stderr)
+        }
+        Command::Path(args) => path::run_path(&args, stdout, stderr),
+        Command::Completions { shell } => {
+            // Generated into memory first: clap_complete panics when a write fails (a
+            // closed pipe), and a failed write here is an error line.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut options::command(), "onepath", &mut script);
+            stdout
+                .write_all(&script)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")))
+        }
     }
 }

@@ -119,20 +119,10 @@ pub(crate) enum Limit {
 }
 
 impl Limit {
-    /// Reads `--memory-limit` (its raw value, when given) or the system's figure.
-    pub(crate) fn from_option(command: &str, value: Option<&str>) -> Result<Limit, CliError> {
-        match value {
-            Some(value) => parse_limit(value).ok_or_else(|| {
-                CliError::usage(
-                    command,
-                    format!(
-                        "`--memory-limit {}`: expected a size such as 512M or 8G, or none",
-                        crate::quote(value)
-                    ),
-                )
-            }),
-            None => Ok(mem_available().map_or(Limit::None, Limit::Available)),
-        }
+    /// What the system reports as available (`MemAvailable`), or no limit where it
+    /// reports nothing.
+    pub(crate) fn available() -> Limit {
+        mem_available().map_or(Limit::None, Limit::Available)
     }
 
     /// Fails with a message naming `input` when `needed` bytes exceed the limit.
@@ -154,6 +144,11 @@ impl Limit {
             byte_size(limit)
         )))
     }
+}
+
+/// Reads the value of `--memory-limit` (clap's value parser).
+pub(crate) fn parse_memory_limit(value: &str) -> Result<Limit, String> {
+    parse_limit(value).ok_or_else(|| "expected a size such as 512M or 8G, or none".to_string())
 }
 
 fn parse_limit(value: &str) -> Option<Limit> {

@@ -1,8 +1,7 @@
 //! SVG pictures of a region and its meshes, scaled to fit and readable at a glance.
 
-use onepath_build2d::{ConvexPartition, GridPoint, Region, Triangulation, Vector2D};
+use onepath_build2d::{AreaId, ConvexPartition, GridPoint, Region, Triangulation, Vector2D};
 use std::fmt::Write as _;
-use std::io;
 
 /// Which way the input's y axis points on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,8 +13,10 @@ pub enum YAxis {
 }
 
 /// What [`render_svg`] draws, back to front: the `background` region (pale grey), the
-/// `region` (filled, holes left open by the even-odd rule on one path of all rings), the
-/// triangle edges, the polygon edges, the region's boundary, and a path on top.
+/// `region` (filled, holes left open by the even-odd rule on one path of all rings; with
+/// `areas`, each area filled in its own colour instead), the triangle edges, the polygon
+/// edges, the region's boundary, a path on top, and with `areas` a legend below the
+/// picture.
 #[derive(Clone, Copy, Debug)]
 pub struct SvgPicture<'a> {
     /// The region to fill.
@@ -26,6 +27,11 @@ pub struct SvgPicture<'a> {
     pub triangulation: Option<&'a Triangulation>,
     /// Convex polygons whose edges are drawn (thin, darker).
     pub partition: Option<&'a ConvexPartition>,
+    /// The region split into areas (decisions D16), each filled in its own colour
+    /// ([`area_colour`]) and listed in a legend; `None` fills the region in one colour.
+    pub areas: Option<&'a [(AreaId, Region)]>,
+    /// The legend's name of an area (`area 2` for an id not listed here).
+    pub area_names: &'a [(AreaId, String)],
     /// A path drawn on top (user units): a polyline from its first point, marked green, to
     /// its last, marked red.
     pub path: Option<&'a [Vector2D]>,
@@ -43,6 +49,8 @@ impl<'a> SvgPicture<'a> {
             background: None,
             triangulation: None,
             partition: None,
+            areas: None,
+            area_names: &[],
             path: None,
             y_axis,
             size: 1024,
@@ -158,6 +166,39 @@ fn stroke_paths(s: &mut String, paths: &[String], color: &str, width: f64) {
     }
 }
 
+/// The fill colours of areas, light enough for the mesh edges to show on them: area 1 has
+/// the colour of a picture without areas, 2 green, 3 blue (water in a Moving AI map), 4
+/// sand, then pink, lavender, orange and teal; ids past 8 repeat the list.
+const AREA_COLOURS: [&str; 8] = [
+    "#eaf2fb", "#c4e3a8", "#8fc8ee", "#e6cf8e", "#f2b8c6", "#d2c4ec", "#f6c89f", "#a9e2d6",
+];
+
+/// The fill colour of area `id` in pictures: area 1 the light blue of a picture without
+/// areas, 2 green, 3 blue, 4 sand, then pink, lavender, orange and teal, repeating after 8
+/// (id 0, which no area has, gets area 1's).
+pub fn area_colour(id: AreaId) -> &'static str {
+    AREA_COLOURS[usize::from(id.max(1) - 1) % AREA_COLOURS.len()]
+}
+
+/// The height of one line of the legend, in pixels.
+const LEGEND_LINE: f64 = 20.0;
+
+/// `text` with the characters XML gives a meaning escaped.
+fn xml_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The SVG text of a picture (see [`SvgPicture`]; the conventions are in `docs/cli.md`).
 pub fn render_svg(picture: &SvgPicture<'_>) -> String {
     let (lo, hi) = bounds(&[Some(picture.region), picture.background]);
@@ -166,7 +207,13 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
     let span = (hi.x - lo.x).max(hi.y - lo.y).max(1) as f64;
     let scale = (size - 2.0 * margin) / span;
     let width = ((hi.x - lo.x) as f64 * scale + 2.0 * margin).ceil();
-    let height = ((hi.y - lo.y) as f64 * scale + 2.0 * margin).ceil();
+    let picture_height = ((hi.y - lo.y) as f64 * scale + 2.0 * margin).ceil();
+    let areas = picture.areas.unwrap_or_default();
+    let legend = match picture.areas {
+        Some(_) => (areas.len() as f64 * LEGEND_LINE + margin).ceil(),
+        None => 0.0,
+    };
+    let height = picture_height + legend;
     // Thin strokes where the picture is dense: full width up to about one ring vertex per
     // 8 x 8 pixels, down to a quarter of it for 512 x 512 game maps.
     let vertices = picture.region.vertex_count().max(1) as f64;
@@ -201,11 +248,26 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
             ring_path(&t, background)
         );
     }
-    let _ = writeln!(
-        s,
-        "<path d=\"{}\" fill=\"#eaf2fb\" fill-rule=\"evenodd\" stroke=\"none\"/>",
-        ring_path(&t, picture.region)
-    );
+    match picture.areas {
+        None => {
+            let _ = writeln!(
+                s,
+                "<path d=\"{}\" fill=\"#eaf2fb\" fill-rule=\"evenodd\" stroke=\"none\"/>",
+                ring_path(&t, picture.region)
+            );
+        }
+        Some(areas) => {
+            for (id, region) in areas {
+                let _ = writeln!(
+                    s,
+                    "<path d=\"{}\" fill=\"{}\" fill-rule=\"evenodd\" stroke=\"none\"><title>{}</title></path>",
+                    ring_path(&t, region),
+                    area_colour(*id),
+                    xml_text(&area_name(picture.area_names, *id))
+                );
+            }
+        }
+    }
     if let Some(tri) = picture.triangulation {
         let cells = tri
             .triangles()
@@ -252,11 +314,31 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
             );
         }
     }
+    // The legend: one line per area below the picture, a swatch and the area's name.
+    for (k, (id, _)) in areas.iter().enumerate() {
+        let y = picture_height + k as f64 * LEGEND_LINE;
+        let _ = writeln!(
+            s,
+            "<rect x=\"{margin}\" y=\"{:.1}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#0b2f5c\" stroke-width=\"0.5\"/>",
+            y + 3.0,
+            area_colour(*id)
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#1a1a1a\">{}</text>",
+            margin + 20.0,
+            y + 14.5,
+            xml_text(&area_name(picture.area_names, *id))
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
 
-/// Writes [`render_svg`] of `picture`.
-pub fn write_svg(out: &mut dyn io::Write, picture: &SvgPicture<'_>) -> io::Result<()> {
-    out.write_all(render_svg(picture).as_bytes())
+/// The legend's text for area `id`: `area 2`, or `area 2: swamp (S)` with its name.
+fn area_name(names: &[(AreaId, String)], id: AreaId) -> String {
+    match names.iter().find(|(n, _)| *n == id) {
+        Some((_, name)) => format!("area {id}: {name}"),
+        None => format!("area {id}"),
+    }
 }

@@ -127,15 +127,9 @@ fn square_with_hole() -> Region {
 fn geojson_output_reads_back_as_the_same_region() {
     let map = read_tile_map("#....#\n.#..#.\n......\n..##..\n").unwrap();
     let options = Geometry2DOptions::with_snap_bits(12);
-    let tiles = Region::from_tile_map(
-        &map.cells,
-        map.width,
-        map.height,
-        0.75,
-        Vector2D::new(-1.0, 2.0),
-        &options,
-    )
-    .unwrap();
+    let tiles = map
+        .to_region(0.75, Vector2D::new(-1.0, 2.0), &options)
+        .unwrap();
     for region in [square_with_hole(), tiles] {
         let text = region_to_geojson(&region);
         let value: Value = serde_json::from_str(&text).unwrap();
@@ -190,15 +184,9 @@ fn result_json_holds_exact_values() {
 fn polyanya_mesh_rotates_neighbours_to_the_previous_edge() {
     // An L of three cells gives polygons that meet across one edge.
     let map = read_tile_map(".#\n..\n").unwrap();
-    let region = Region::from_tile_map(
-        &map.cells,
-        2,
-        2,
-        1.0,
-        Vector2D::new(0.0, 0.0),
-        &Geometry2DOptions::default(),
-    )
-    .unwrap();
+    let region = map
+        .to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
+        .unwrap();
     let mesh = Mesh2DPipeline::new(1.0, 0.0).build(&region).unwrap();
     let text = navmesh_to_polyanya(&mesh).unwrap();
     let mut lines = text.lines();
