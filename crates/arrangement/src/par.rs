@@ -5,9 +5,11 @@
 use std::ops::Range;
 
 /// Below this many items a pass runs on one thread: splitting costs more than it saves.
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub(crate) const PARALLEL_MIN: usize = 1 << 13;
 
 /// The ranges of `0..count` in chunks of `chunk` (at least 1) items.
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 fn chunks(count: usize, chunk: usize) -> Vec<Range<usize>> {
     let chunk = chunk.max(1);
     (0..count.div_ceil(chunk))
