@@ -150,17 +150,21 @@ pub(crate) struct Input {
 impl Input {
     /// One line describing the input: its name and size.
     pub(crate) fn describe(&self) -> String {
-        match self.kind {
+        self.kind.describe(&self.name)
+    }
+}
+
+impl InputKind {
+    /// One line describing an input named `name`: its name and size.
+    pub(crate) fn describe(&self, name: &str) -> String {
+        match *self {
             InputKind::TileMap {
                 width,
                 height,
                 walkable,
-            } => format!(
-                "{} (tile map, {width} x {height} cells, {walkable} walkable)",
-                self.name
-            ),
+            } => format!("{name} (tile map, {width} x {height} cells, {walkable} walkable)"),
             InputKind::Outlines { count } => {
-                format!("{} ({})", self.name, counted(count, "outline", "outlines"))
+                format!("{name} ({})", counted(count, "outline", "outlines"))
             }
         }
     }
@@ -168,11 +172,20 @@ impl Input {
 
 /// Reads the file at `path` (see [`load_text`]).
 pub(crate) fn load_file(path: &str, settings: InputSettings<'_>) -> Result<Input, CliError> {
+    let (text, outlines) = read_input(path)?;
+    load_text(path, &text, outlines, settings)
+}
+
+/// The text of the input file at `path`, and whether it holds outlines (a `.json` or
+/// `.geojson` name, or text starting with `{`) rather than a tile map.
+pub(crate) fn read_input(path: &str) -> Result<(String, bool), CliError> {
     let bytes = read_bytes(path)?;
-    let text = String::from_utf8(bytes)
+    let mut text = String::from_utf8(bytes)
         .map_err(|e| CliError::new(format!("{path}: the file is not UTF-8 text: {e}")))?;
     // A UTF-8 byte-order mark (some editors write one) is not part of the content.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
     if text.trim().is_empty() {
         return Err(CliError::new(format!(
             "{path}: the file is empty (no map, no outline)"
@@ -184,7 +197,7 @@ pub(crate) fn load_file(path: &str, settings: InputSettings<'_>) -> Result<Input
         .map(str::to_ascii_lowercase);
     let outlines = matches!(extension.as_deref(), Some("json" | "geojson"))
         || text.trim_start().starts_with('{');
-    load_text(path, text, outlines, settings)
+    Ok((text, outlines))
 }
 
 /// The bytes of the file at `path`, its buffer reserved fallibly: a file larger than the
@@ -263,6 +276,109 @@ pub(crate) fn load_text(
             area_names: Vec::new(),
         });
     }
+    let tiles = load_tile_map(name, text, settings)?;
+    let origin = Vector2D::new(0.0, 0.0);
+    let (region, areas) = if settings.terrain.areas {
+        let areas = tiles
+            .map
+            .to_area_map(&tiles.table, settings.cell_size, origin, &tiles.options)
+            .map_err(|e| tiles.grid_error(e))?;
+        (areas.walkable().clone(), Some(areas))
+    } else {
+        (tiles.region()?, None)
+    };
+    Ok(Input {
+        name: name.to_string(),
+        region,
+        kind: tiles.kind(),
+        y_axis: YAxis::Down,
+        area_names: match areas {
+            Some(_) => tiles.area_names(),
+            None => Vec::new(),
+        },
+        areas,
+    })
+}
+
+/// A tile map read with the command's settings: its cells walkable as the letters' table
+/// says, not yet a region (a tiled build works on the cells' codes, decisions D17).
+#[derive(Clone, Debug)]
+pub(crate) struct TileInput<'a> {
+    /// The file name as given (or the demo's name).
+    pub(crate) name: String,
+    /// The map, walkable as [`TileInput::table`] says.
+    pub(crate) map: onepath_io::TileMap,
+    /// The letters' area codes.
+    pub(crate) table: LetterAreas,
+    /// The grid of the map's region.
+    pub(crate) options: Geometry2DOptions,
+    /// The command's settings.
+    pub(crate) settings: InputSettings<'a>,
+}
+
+impl TileInput<'_> {
+    /// The map's region: its walkable cells, cell `(x, y)` at `(x, y) * cell_size`.
+    pub(crate) fn region(&self) -> Result<Region, CliError> {
+        self.map
+            .to_region(
+                self.settings.cell_size,
+                Vector2D::new(0.0, 0.0),
+                &self.options,
+            )
+            .map_err(|e| self.grid_error(e))
+    }
+
+    /// Each cell's area code (`codes[x + y * width]`, 0 blocked): the terrain areas with
+    /// `--areas`, else 1 for every walkable cell.
+    pub(crate) fn codes(&self) -> Vec<AreaId> {
+        match self.settings.terrain.areas {
+            true => self.map.area_codes(&self.table),
+            false => self.map.cells.iter().map(|&c| AreaId::from(c)).collect(),
+        }
+    }
+
+    /// What the input is, for the summary.
+    pub(crate) fn kind(&self) -> InputKind {
+        InputKind::TileMap {
+            width: self.map.width,
+            height: self.map.height,
+            walkable: self.map.walkable_count(),
+        }
+    }
+
+    /// The legend's names of the areas (with `--areas`).
+    pub(crate) fn area_names(&self) -> Vec<(AreaId, String)> {
+        self.settings.terrain.area_names()
+    }
+
+    /// A library error on the map: a grid line's problem is one of `--cell-size` when
+    /// that option was given.
+    pub(crate) fn grid_error(&self, e: Error) -> CliError {
+        let name = &self.name;
+        match e {
+            Error::OutOfRange {
+                location: location @ Location::GridLine { .. },
+                message,
+            }
+            | Error::InvalidArgument {
+                location: location @ Location::GridLine { .. },
+                message,
+            } if self.settings.cell_size_given => CliError::new(format!(
+                "{name}: option `--cell-size`: {location}: {message}"
+            )),
+            e => library_error(name, e),
+        }
+    }
+}
+
+/// Reads `text` as a tile map (Moving AI `.map` or text grid) with the letters' table of
+/// `settings`; `name` prefixes every error message.
+pub(crate) fn load_tile_map<'a>(
+    name: &str,
+    text: &str,
+    settings: InputSettings<'a>,
+) -> Result<TileInput<'a>, CliError> {
+    let at = |message: String| CliError::new(format!("{name}: {message}"));
     let mut map = read_tile_map(text).map_err(|e| {
         at(if e.line == 0 {
             e.message.clone()
@@ -270,48 +386,14 @@ pub(crate) fn load_text(
             e.to_string()
         })
     })?;
-    let options = Geometry2DOptions::with_snap_bits(settings.snap_bits);
     let table = settings.terrain.table();
     map.set_walkable(&table);
-    let grid_error = |e: Error| match e {
-        Error::OutOfRange {
-            location: location @ Location::GridLine { .. },
-            message,
-        }
-        | Error::InvalidArgument {
-            location: location @ Location::GridLine { .. },
-            message,
-        } if settings.cell_size_given => CliError::new(format!(
-            "{name}: option `--cell-size`: {location}: {message}"
-        )),
-        e => library_error(name, e),
-    };
-    let origin = Vector2D::new(0.0, 0.0);
-    let (region, areas) = if settings.terrain.areas {
-        let areas = map
-            .to_area_map(&table, settings.cell_size, origin, &options)
-            .map_err(grid_error)?;
-        (areas.walkable().clone(), Some(areas))
-    } else {
-        let region = map
-            .to_region(settings.cell_size, origin, &options)
-            .map_err(grid_error)?;
-        (region, None)
-    };
-    Ok(Input {
+    Ok(TileInput {
         name: name.to_string(),
-        region,
-        kind: InputKind::TileMap {
-            width: map.width,
-            height: map.height,
-            walkable: map.walkable_count(),
-        },
-        y_axis: YAxis::Down,
-        area_names: match areas {
-            Some(_) => settings.terrain.area_names(),
-            None => Vec::new(),
-        },
-        areas,
+        map,
+        table,
+        options: Geometry2DOptions::with_snap_bits(settings.snap_bits),
+        settings,
     })
 }
 

@@ -51,6 +51,7 @@ fn option_name(argument: &str) -> Option<&'static str> {
         "cell_size" => "--cell-size",
         "distance" => "--distance",
         "arc_tolerance" => "--arc-tolerance",
+        "tile_size" => "--tile-size",
         _ => return None,
     })
 }
@@ -129,9 +130,25 @@ impl std::error::Error for CliError {}
 
 /// Runs the program with `args` (without the program name), writing the summary and help to
 /// `stdout` and errors to `stderr`. Returns the exit status: 0 on success, [`EXIT_FAILURE`]
-/// on any error, after which no output file exists.
-pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
-    match dispatch(args, stdout, stderr) {
+/// on any error, after which no output file exists. No progress bar is drawn.
+pub fn run(
+    args: &[String],
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+) -> i32 {
+    run_with_progress(args, stdout, stderr, false)
+}
+
+/// [`run`], drawing a progress bar on the process's standard error while a long build
+/// runs when `progress` is true (the binary passes whether standard error is a terminal).
+/// The bar is cleared before the summary; it never changes an output.
+pub fn run_with_progress(
+    args: &[String],
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+    progress: bool,
+) -> i32 {
+    match dispatch(args, stdout, stderr, progress) {
         Ok(()) => 0,
         Err(e) => {
             let _ = writeln!(stderr, "onepath: error: {}", readable(&e.message));
@@ -142,11 +159,11 @@ pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i
 
 fn dispatch(
     args: &[String],
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+    progress: bool,
 ) -> Result<(), CliError> {
     use clap::error::ErrorKind;
-    use options::Command;
     let cli = match options::parse(args) {
         Ok(cli) => cli,
         // Help and the version are printed on stdout: a successful run.
@@ -163,8 +180,33 @@ fn dispatch(
         }
         Err(e) => return Err(options::usage_error(&e, options::command_of(args))),
     };
-    match cli.command {
-        Command::Build(args) => build::run_build(&args, stdout, stderr),
+    let mut command = cli.command;
+    let threads = command.input_options_mut().and_then(|o| o.threads);
+    match threads {
+        // The command runs inside a pool of that many threads: every rayon pass of the
+        // library (the arrangement's, the tiles') uses it, and the outputs do not depend
+        // on its size (decisions D17, D19).
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| {
+                CliError::new(format!("option `--threads`: cannot start {n} threads: {e}"))
+            })?
+            .install(|| run_command(command, stdout, stderr, progress)),
+        None => run_command(command, stdout, stderr, progress),
+    }
+}
+
+/// Runs a parsed command.
+fn run_command(
+    command: options::Command,
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+    progress: bool,
+) -> Result<(), CliError> {
+    use options::Command;
+    match command {
+        Command::Build(args) => build::run_build(&args, stdout, stderr, progress),
         Command::Region(args) => commands::run_region(&args, stdout, stderr),
         Command::Triangulate(args) => commands::run_mesh_command(None, &args, stdout, stderr),
         Command::Partition(args) => {

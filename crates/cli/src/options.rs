@@ -78,6 +78,20 @@ pub(crate) enum Command {
     },
 }
 
+impl Command {
+    /// The options every command that reads an input has.
+    pub(crate) fn input_options_mut(&mut self) -> Option<&mut InputOptions> {
+        match self {
+            Command::Build(a) => Some(&mut a.pipeline.input_options),
+            Command::Region(a) => Some(&mut a.input_options),
+            Command::Triangulate(a) => Some(&mut a.input_options),
+            Command::Partition(a) => Some(&mut a.mesh.input_options),
+            Command::Path(a) => Some(&mut a.pipeline.input_options),
+            Command::Completions { .. } => None,
+        }
+    }
+}
+
 const BUILD_BEFORE_HELP: &str = "\
 INPUT is a Moving AI .map, a text grid or an outline file (.json / .geojson).
 Tile maps: cell (x, y) spans (x, y) * C to (x + 1, y + 1) * C and row r of the
@@ -96,7 +110,13 @@ Areas (--areas): Moving AI letters . G are area 1 (ground), S 2 (swamp), W 3
 (water), T 4 (trees), @ O 5 (out of bounds); the blocked ones are left out.
 Without --areas, . G S are walkable as one area (the benchmark's rule). An
 outline file gives its areas as \"area_id\" members; the polyanya mesh has no
-area field (the JSON's polygon_areas and the GeoJSON have them).";
+area field (the JSON's polygon_areas and the GeoJSON have them).
+
+Tiles (--tile-size N): a tile map is built in tiles of N x N cells, each from
+its own cells and a halo around them, on --threads threads, and stitched into
+one conforming mesh: the outputs are the stitched mesh, the SVG shows the tile
+grid, the summary counts tiles and seam links. A progress bar is drawn when
+standard error is a terminal.";
 
 const PATH_BEFORE_HELP: &str = "\
 MAP is a tile map or an outline file, built as `onepath build` builds it. The
@@ -121,7 +141,7 @@ const PARTITION_BEFORE_HELP: &str = "\
 A is a tile map or an outline file; its triangulation is merged into convex
 polygons by the Hertel-Mehlhorn pass.";
 
-/// How inputs are read and the memory check: the options every command has.
+/// How inputs are read, the memory check and the threads: the options every command has.
 #[derive(Debug, Args)]
 pub(crate) struct InputOptions {
     /// Whether `--cell-size` was given: then a tile map's grid line out of range or
@@ -141,6 +161,10 @@ pub(crate) struct InputOptions {
     /// none: no check) [default: MemAvailable of /proc/meminfo]
     #[arg(long, value_name = "SIZE", value_parser = parse_memory_limit)]
     pub(crate) memory_limit: Option<Limit>,
+    /// run on N threads, 1..=1024 (the outputs are the same for every N) [default: one
+    /// per core, or RAYON_NUM_THREADS]
+    #[arg(long, value_name = "N", value_parser = threads)]
+    pub(crate) threads: Option<usize>,
 }
 
 impl InputOptions {
@@ -194,6 +218,10 @@ pub(crate) struct BuildArgs {
     /// [default: @OTW; with --areas: @OT]
     #[arg(long, value_name = "LETTERS", value_parser = terrain_letters)]
     pub(crate) blocked: Option<String>,
+    /// build in square tiles of N x N cells, in parallel, stitched into one mesh
+    /// (tile maps only; docs/tiles.md)
+    #[arg(long, value_name = "N", value_parser = tile_size)]
+    pub(crate) tile_size: Option<usize>,
     #[command(flatten)]
     pub(crate) files: ResultFiles,
     /// write the polygons as GeoJSON features with the properties polygon and area_id
@@ -352,6 +380,26 @@ fn count(value: &str) -> Result<usize, String> {
         .map_err(|_| "not a non-negative integer".to_string())
 }
 
+/// The most threads `--threads` accepts: more than any machine onepath runs on has cores,
+/// few enough that a typo (`--threads 40000`) is an error, not 40000 stacks.
+pub(crate) const MAX_THREADS: usize = 1024;
+
+/// A thread count: an integer in `1..=MAX_THREADS`.
+fn threads(value: &str) -> Result<usize, String> {
+    match count(value)? {
+        n @ 1..=MAX_THREADS => Ok(n),
+        n => Err(format!("{n} is outside 1..={MAX_THREADS}")),
+    }
+}
+
+/// A tile side in cells: a positive integer.
+fn tile_size(value: &str) -> Result<usize, String> {
+    match count(value)? {
+        0 => Err("a tile must be at least one cell wide".to_string()),
+        n => Ok(n),
+    }
+}
+
 /// SnapBits: an integer in `0..=MAX_SNAP_BITS`.
 fn snap_bits(value: &str) -> Result<u32, String> {
     let bits = value
@@ -464,15 +512,7 @@ pub(crate) fn parse(args: &[String]) -> Result<Cli, clap::Error> {
         sub.try_get_raw("cell_size").is_ok()
             && sub.value_source("cell_size") == Some(ValueSource::CommandLine)
     });
-    let options = match &mut cli.command {
-        Command::Build(a) => Some(&mut a.pipeline.input_options),
-        Command::Region(a) => Some(&mut a.input_options),
-        Command::Triangulate(a) => Some(&mut a.input_options),
-        Command::Partition(a) => Some(&mut a.mesh.input_options),
-        Command::Path(a) => Some(&mut a.pipeline.input_options),
-        Command::Completions { .. } => None,
-    };
-    if let Some(options) = options {
+    if let Some(options) = cli.command.input_options_mut() {
         options.cell_size_given = cell_size_given;
     }
     Ok(cli)

@@ -58,7 +58,7 @@ pub use json_out::ResultJson;
 pub use outlines::{JsonInputError, OutlineFile, read_geojson, read_outline_file, read_outlines};
 pub use polyanya::{navmesh_to_polyanya, polyanya_mesh_text};
 pub use scenario::{ScenarioQuery, read_scenario};
-pub use svg::{SvgPicture, YAxis, area_colour, render_svg};
+pub use svg::{SvgPicture, TileGrid, YAxis, area_colour, render_svg};
 pub use tilemap::{
     LetterAreas, MAX_MAP_CELLS, MOVING_AI_TERRAIN, MapParseError, Terrain, TileMap,
     read_moving_ai_map, read_text_grid, read_tile_map,

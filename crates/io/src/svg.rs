@@ -35,6 +35,8 @@ pub struct SvgPicture<'a> {
     /// A path drawn on top (user units): a polyline from its first point, marked green, to
     /// its last, marked red.
     pub path: Option<&'a [Vector2D]>,
+    /// The borders of a tiled build's tiles (decisions D17), drawn faintly over the fill.
+    pub tile_grid: Option<TileGrid<'a>>,
     /// The orientation of the input's y axis.
     pub y_axis: YAxis,
     /// The length of the picture's long side in pixels, margins included.
@@ -52,10 +54,22 @@ impl<'a> SvgPicture<'a> {
             areas: None,
             area_names: &[],
             path: None,
+            tile_grid: None,
             y_axis,
             size: 1024,
         }
     }
+}
+
+/// The lines of a tile grid in user units: a vertical line at each of `xs` from the first
+/// to the last of `ys`, and a horizontal line at each of `ys` from the first to the last of
+/// `xs` (the outer borders included).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TileGrid<'a> {
+    /// The x coordinates of the vertical lines, increasing.
+    pub xs: &'a [f64],
+    /// The y coordinates of the horizontal lines, increasing.
+    pub ys: &'a [f64],
 }
 
 /// Maps grid points to page pixels.
@@ -105,6 +119,42 @@ fn bounds(regions: &[Option<&Region>]) -> (GridPoint, GridPoint) {
             GridPoint::new(hi.x.max(b.x), hi.y.max(b.y)),
         )
     })
+}
+
+/// The lines of a tile grid as one path of `M x y L x y` segments, cut to the picture's
+/// rectangle (a line outside it is left out).
+fn grid_path(t: &PageTransform, scale: f64, grid: TileGrid<'_>) -> String {
+    let mut d = String::new();
+    let (Some((&x0, &x1)), Some((&y0, &y1))) = (
+        grid.xs.first().zip(grid.xs.last()),
+        grid.ys.first().zip(grid.ys.last()),
+    ) else {
+        return d;
+    };
+    // The picture's rectangle on the page.
+    let (left, top) = (t.margin, t.margin);
+    let right = t.margin + (t.hi.x - t.lo.x) as f64 * t.scale;
+    let bottom = t.margin + (t.hi.y - t.lo.y) as f64 * t.scale;
+    let inside = |v: f64, lo: f64, hi: f64| v >= lo - 0.05 && v <= hi + 0.05;
+    let mut segment = |a: Vector2D, b: Vector2D| {
+        let ((ax, ay), (bx, by)) = (t.user_point(a, scale), t.user_point(b, scale));
+        let (ax, bx) = (ax.clamp(left, right), bx.clamp(left, right));
+        let (ay, by) = (ay.clamp(top, bottom), by.clamp(top, bottom));
+        let _ = write!(d, "M{ax:.1} {ay:.1}L{bx:.1} {by:.1}");
+    };
+    for &x in grid.xs {
+        let (page_x, _) = t.user_point(Vector2D::new(x, y0), scale);
+        if inside(page_x, left, right) {
+            segment(Vector2D::new(x, y0), Vector2D::new(x, y1));
+        }
+    }
+    for &y in grid.ys {
+        let (_, page_y) = t.user_point(Vector2D::new(x0, y), scale);
+        if inside(page_y, top, bottom) {
+            segment(Vector2D::new(x0, y), Vector2D::new(x1, y));
+        }
+    }
+    d
 }
 
 /// One path of closed rings, `M x y L x y ... Z` per ring.
@@ -267,6 +317,14 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
                 );
             }
         }
+    }
+    if let Some(grid) = picture.tile_grid {
+        let _ = writeln!(
+            s,
+            "<path d=\"{}\" fill=\"none\" stroke=\"#7048e8\" stroke-opacity=\"0.6\" stroke-width=\"{:.2}\" stroke-dasharray=\"4 3\"/>",
+            grid_path(&t, picture.region.options().scale(), grid),
+            (1.5 * thin).max(1.0)
+        );
     }
     if let Some(tri) = picture.triangulation {
         let cells = tri

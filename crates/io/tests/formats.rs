@@ -2,7 +2,7 @@
 
 use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Outline, Region, Vector2D};
 use onepath_io::{
-    JsonInputError, ResultJson, SvgPicture, YAxis, navmesh_to_polyanya, read_geojson,
+    JsonInputError, ResultJson, SvgPicture, TileGrid, YAxis, navmesh_to_polyanya, read_geojson,
     read_outline_file, read_outlines, read_text_grid, read_tile_map, region_to_geojson, render_svg,
 };
 use serde_json::Value;
@@ -285,6 +285,36 @@ fn svg_draws_a_path_on_top_with_its_ends_marked() {
     });
     assert_eq!(plain, empty);
     assert!(!plain.contains("<circle"));
+}
+
+#[test]
+fn svg_draws_the_tile_grid_inside_the_picture() {
+    let region = square_with_hole();
+    // Tiles of 2 units over x in [-2, 6] and y in [0, 4]: the lines at x = -2 and 6 lie
+    // outside the picture (x in [0, 4]) and are left out; the others are cut to it.
+    let (xs, ys) = ([-2.0, 0.0, 2.0, 4.0, 6.0], [0.0, 2.0, 4.0]);
+    let svg = render_svg(&SvgPicture {
+        tile_grid: Some(TileGrid { xs: &xs, ys: &ys }),
+        ..SvgPicture::new(&region, YAxis::Up)
+    });
+    let grid = svg
+        .lines()
+        .find(|l| l.contains("stroke-dasharray"))
+        .expect("a grid path");
+    // 248 px per unit from a 16 px margin, y up: x = 2 is at 512, y = 2 at 512.
+    assert!(
+        grid.contains(
+            "d=\"M16.0 1008.0L16.0 16.0M512.0 1008.0L512.0 16.0M1008.0 1008.0L1008.0 16.0\
+             M16.0 1008.0L1008.0 1008.0M16.0 512.0L1008.0 512.0M16.0 16.0L1008.0 16.0\""
+        ),
+        "{grid}"
+    );
+    // Drawn below the mesh edges and the outline, above the fill.
+    let fill = svg.find("fill=\"#eaf2fb\"").unwrap();
+    let outline = svg.find("stroke=\"#0b2f5c\"").unwrap();
+    let at = svg.find("stroke-dasharray").unwrap();
+    assert!(fill < at && at < outline);
+    assert!(!render_svg(&SvgPicture::new(&region, YAxis::Up)).contains("stroke-dasharray"));
 }
 
 #[test]
