@@ -29,15 +29,8 @@ pub fn load_map(name: &str) -> TileMap {
 
 /// The region of a tile map with unit cells at the origin, on the default grid.
 pub fn map_region(map: &TileMap) -> Region {
-    Region::from_tile_map(
-        &map.cells,
-        map.width,
-        map.height,
-        1.0,
-        Vector2D::new(0.0, 0.0),
-        &Geometry2DOptions::default(),
-    )
-    .expect("tile map region")
+    map.to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
+        .expect("tile map region")
 }
 
 #[cfg(doctest)]

@@ -1,6 +1,7 @@
 //! Boolean operations, onepath against i_overlay and Clipper2 on identical grid input:
-//! the union of 10,000 overlapping squares, the intersection of two 10,000-vertex stars
-//! and the difference of two noisy tile-map regions.
+//! the union of 10,000 overlapping squares, the union of a 512 x 512 map's row runs (one
+//! rectangle each), the intersection of two 10,000-vertex stars and the difference of two
+//! noisy tile-map regions.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use i_overlay::core::overlay_rule::OverlayRule;
@@ -10,8 +11,8 @@ use onepath_benches::peers::{
     to_contours, to_paths,
 };
 use onepath_benches::{
-    edge_count, noisy_cells, outlines, overlapping_squares, region_rings, ring_region, star,
-    tile_region,
+    edge_count, map_runs, noisy_cells, outlines, overlapping_squares, region_rings, ring_region,
+    star, tile_region,
 };
 use onepath_build2d::{Geometry2DOptions, Region};
 use std::hint::black_box;
@@ -31,22 +32,40 @@ fn report(name: &str, input_edges: usize, onepath: &Region, io: (usize, i128), c
 }
 
 fn union_of_squares(c: &mut Criterion) {
-    let squares = overlapping_squares(10_000, 1);
-    let outlines = outlines(&squares);
+    union_of_rings(
+        c,
+        "boolean_union_10k_squares",
+        &overlapping_squares(10_000, 1),
+    );
+}
+
+/// The union of the row runs of a 512 x 512 map, one rectangle outline each (issue #19's
+/// "tile-map union built from run rectangles").
+fn union_of_map_runs(c: &mut Criterion) {
+    union_of_rings(
+        c,
+        "boolean_union_map_runs_8room_000",
+        &map_runs("8room_000.map"),
+    );
+}
+
+/// Unites `squares` (one outline each for onepath, one subject set for the peers).
+fn union_of_rings(c: &mut Criterion, group_name: &str, squares: &[onepath_benches::Ring]) {
+    let outlines = outlines(squares);
     let options = Geometry2DOptions::default();
-    let contours = to_contours(&squares);
-    let paths = to_paths(&squares);
+    let contours = to_contours(squares);
+    let paths = to_paths(squares);
     let region = Region::from_outlines(&outlines, &options).expect("union");
     let io = i_overlay_union_all(&contours);
     let cl = clipper_union(&paths);
     report(
-        "union of 10,000 squares",
+        group_name,
         4 * squares.len(),
         &region,
         (shapes_vertex_count(&io), shapes_area2(&io)),
         (paths_vertex_count(&cl), paths_area2(&cl)),
     );
-    let mut group = c.benchmark_group("boolean_union_10k_squares");
+    let mut group = c.benchmark_group(group_name);
     group.sample_size(10);
     group.bench_function("onepath", |b| {
         b.iter(|| Region::from_outlines(black_box(&outlines), &options).map(|r| r.vertex_count()))
@@ -128,6 +147,7 @@ fn difference_of_tile_maps(c: &mut Criterion) {
 criterion_group!(
     benches,
     union_of_squares,
+    union_of_map_runs,
     intersection_of_stars,
     difference_of_tile_maps
 );

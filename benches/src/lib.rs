@@ -108,6 +108,31 @@ pub fn map_region(name: &str) -> Region {
     tile_region(&map.cells, map.width, map.height, [0.0, 0.0])
 }
 
+/// The walkable cells of a bundled Moving AI map as one rectangle per row run (a maximal
+/// horizontal run of walkable cells), counter-clockwise, unit cells at the origin: the
+/// input of the "tile-map union from run rectangles" bench (issue #19).
+pub fn map_runs(name: &str) -> Vec<Ring> {
+    let map = load_map(name);
+    let mut rings = Vec::new();
+    for y in 0..map.height {
+        let mut x = 0;
+        while x < map.width {
+            if !map.cells[x + y * map.width] {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x < map.width && map.cells[x + y * map.width] {
+                x += 1;
+            }
+            let (x0, x1) = (start as i64 * UNIT, x as i64 * UNIT);
+            let (y0, y1) = (y as i64 * UNIT, (y + 1) as i64 * UNIT);
+            rings.push(vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]]);
+        }
+    }
+    rings
+}
+
 /// The outlines, one ring each, of grid rings (converted exactly to user units).
 pub fn outlines(rings: &[Ring]) -> Vec<Outline> {
     let scale = 1.0 / UNIT as f64;

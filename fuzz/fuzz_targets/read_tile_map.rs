@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use onepath_build2d::{Geometry2DOptions, Region, Vector2D};
+use onepath_build2d::{Geometry2DOptions, Vector2D};
 use onepath_io::{read_moving_ai_map, read_text_grid, read_tile_map};
 
 fuzz_target!(|data: &[u8]| {
@@ -22,18 +22,12 @@ fuzz_target!(|data: &[u8]| {
             map.width.checked_mul(map.height),
             "cells and shape disagree"
         );
+        assert_eq!(map.letters.len(), map.cells.len(), "a letter per cell");
         if map.cells.len() > 1 << 16 {
             continue;
         }
         let options = Geometry2DOptions::with_snap_bits(0);
-        let region = Region::from_tile_map(
-            &map.cells,
-            map.width,
-            map.height,
-            1.0,
-            Vector2D::default(),
-            &options,
-        );
+        let region = map.to_region(1.0, Vector2D::default(), &options);
         let region = onepath_fuzz::valid(region.expect("a small map is valid input"), "map");
         assert_eq!(
             region.area2(),

@@ -167,14 +167,14 @@ pub fn arc_tolerance(b: &mut Bytes<'_>, distance: f64) -> f64 {
     distance.abs() * [0.125, 0.25, 1.0][b.below(3) as usize]
 }
 
-/// A pipeline on the grid of `bits` with a decoded radius, cell size and vertex limit.
+/// A pipeline for regions on the grid of `bits` (the pipeline takes its grid from the
+/// region, decisions D14) with a decoded radius, cell size and vertex limit.
 pub fn pipeline(b: &mut Bytes<'_>, bits: u32) -> Mesh2DPipeline {
     let unit = 1.0 / (1u64 << bits) as f64;
     Mesh2DPipeline {
         agent_radius: distance(b, bits, false),
         cell_size: [unit, 0.25, 1.0, 4.0][b.below(4) as usize],
         max_vertices_per_polygon: 3 + usize::from(b.below(14)),
-        snap_bits: bits,
     }
 }
 
@@ -197,7 +197,7 @@ pub fn check_build(region: &Region, pipeline: &Mesh2DPipeline) -> Option<NavMesh
     assert!(
         mesh.polygons()
             .iter()
-            .all(|(p, _)| p.len() <= pipeline.max_vertices_per_polygon)
+            .all(|p| p.vertices.len() <= pipeline.max_vertices_per_polygon)
     );
     let triangulation = shrunk.triangulate().expect("triangulate");
     if let Err(e) = triangulation.check_invariants() {

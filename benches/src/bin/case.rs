@@ -1,7 +1,9 @@
 //! Runs one benchmark case once, for profilers (`valgrind --tool=callgrind`, `perf record`)
 //! and for peak memory (`/usr/bin/time -v`), and prints what it built and how long it took.
 //!
-//! Usage: `case cdt COUNT` (the random-points triangulation of the peer benches),
+//! Usage: `case arrange COUNT` (the arrangement alone of COUNT random short segments, for
+//! thread scaling with `RAYON_NUM_THREADS`), `case cdt COUNT` (the random-points
+//! triangulation of the peer benches),
 //! `case build MAP` (`Mesh2DPipeline::build` at cell size 1 and agent radius 0.5 of a
 //! bundled Moving AI map, with stage timings), `case shrink MAP` (the shrink alone),
 //! `case triangulate MAP` (`Region::triangulate` of the map's region),
@@ -12,11 +14,12 @@
 //! (the map's region grown and shrunk by 0.5 with 32 vertices per circle, as in the offset
 //! bench).
 
+use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_benches::{
     cdt_input, map_region, noisy_cells, onepath_tolerance, outlines, overlapping_squares,
     ring_region, star, tile_region,
 };
-use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, Region};
+use onepath_build2d::{Geometry2DOptions, GridPoint, Join, Mesh2DPipeline, Region};
 use onepath_cdt::Cdt;
 use std::time::Instant;
 
@@ -52,7 +55,7 @@ fn region_hash(region: &Region) -> u64 {
 
 fn usage() -> ! {
     eprintln!(
-        "usage: case (cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
+        "usage: case (arrange COUNT | runs MAP | cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
          | union COUNT | grow COUNT | intersection N | offset MAP)"
     );
     std::process::exit(2);
@@ -65,6 +68,61 @@ fn main() {
     };
     let start = Instant::now();
     match kind.as_str() {
+        "arrange" => {
+            // N random short segments in a square (about 3 crossings per segment), both
+            // operands: the general arrangement alone, for thread scaling (RAYON_NUM_THREADS).
+            let count: usize = arg.parse().unwrap_or_else(|_| usage());
+            let mut rng = onepath_benches::Rng(11);
+            let span = (count as f64).sqrt() as i64 * 4096;
+            let edges: Vec<TaggedEdge> = (0..count)
+                .map(|k| {
+                    let (x, y) = (rng.range(0, span), rng.range(0, span));
+                    let (dx, dy) = (rng.range(-8192, 8192), rng.range(-8192, 8192));
+                    let operand = if k % 2 == 0 {
+                        Operand::First
+                    } else {
+                        Operand::Second
+                    };
+                    TaggedEdge::new(
+                        GridPoint::new(x, y),
+                        GridPoint::new(x + dx, y + dy),
+                        operand,
+                    )
+                })
+                .collect();
+            let start = Instant::now();
+            let arrangement = arrange(&edges).expect("arrangement");
+            let elapsed = start.elapsed();
+            let mut hash = Fnv::default();
+            for v in &arrangement.vertices {
+                hash.add(v.x as u64);
+                hash.add(v.y as u64);
+            }
+            for s in &arrangement.segments {
+                hash.add(u64::from(s.a) << 32 | u64::from(s.b));
+                hash.add(s.delta[0] as u64 ^ (s.delta[1] as u64) << 32);
+            }
+            println!(
+                "arrangement of {count} random segments: {} vertices, {} segments, hash {:016x}, in {elapsed:?}",
+                arrangement.vertices.len(),
+                arrangement.segments.len(),
+                hash.0
+            );
+        }
+        "runs" => {
+            // The union of a bundled map's row runs, one rectangle outline each.
+            let runs = onepath_benches::map_runs(arg);
+            let start = Instant::now();
+            let union = Region::from_outlines(&outlines(&runs), &Geometry2DOptions::default())
+                .expect("union");
+            println!(
+                "union of the {} row runs of {arg}: {} vertices, hash {:016x}, in {:?}",
+                runs.len(),
+                union.vertex_count(),
+                region_hash(&union),
+                start.elapsed()
+            );
+        }
         "cdt" => {
             let count: usize = arg.parse().unwrap_or_else(|_| usage());
             let (points, constraints) = cdt_input(count, 7);

@@ -5,22 +5,8 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use onepath_arrangement::{ArrangeOptions, GridPoint, Operand, TaggedEdge, arrange_with};
 use std::hint::black_box;
 
-/// SplitMix64, seeded, so every run benches the same inputs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: i64) -> i64 {
-        (self.next() % n as u64) as i64
-    }
-}
+/// The workspace's seeded generator (SplitMix64), so every run benches the same inputs.
+use onepath_testkit::Rng;
 
 const UNIT: i64 = 65536;
 
@@ -35,10 +21,10 @@ fn random_short_segments(n: usize) -> Vec<TaggedEdge> {
     let span = UNIT * side_for(n);
     (0..n)
         .map(|_| {
-            let a = GridPoint::new(rng.below(span), rng.below(span));
+            let a = GridPoint::new(rng.range_half_open(0, span), rng.range_half_open(0, span));
             let b = GridPoint::new(
-                a.x + rng.below(2 * UNIT + 1) - UNIT,
-                a.y + rng.below(2 * UNIT + 1) - UNIT,
+                a.x + rng.range_half_open(0, 2 * UNIT + 1) - UNIT,
+                a.y + rng.range_half_open(0, 2 * UNIT + 1) - UNIT,
             );
             TaggedEdge::new(a, b, Operand::First)
         })
@@ -50,7 +36,7 @@ fn random_short_segments(n: usize) -> Vec<TaggedEdge> {
 fn noisy_tile_map(n: usize) -> Vec<TaggedEdge> {
     let mut rng = Rng(2);
     let w = side_for(n) as usize;
-    let cells: Vec<bool> = (0..w * w).map(|_| rng.next() & 1 == 1).collect();
+    let cells: Vec<bool> = (0..w * w).map(|_| rng.next_u64() & 1 == 1).collect();
     let solid = |x: isize, y: isize| {
         x >= 0
             && y >= 0
@@ -86,14 +72,20 @@ fn clustered(n: usize) -> Vec<TaggedEdge> {
     let span = 64 * side_for(n);
     let mut edges: Vec<TaggedEdge> = (0..8)
         .map(|k| {
-            let a = GridPoint::new(-big, -big + k * (big / 4) + rng.below(1000));
-            let b = GridPoint::new(big, big - k * (big / 4) - rng.below(1000));
+            let a = GridPoint::new(-big, -big + k * (big / 4) + rng.range_half_open(0, 1000));
+            let b = GridPoint::new(big, big - k * (big / 4) - rng.range_half_open(0, 1000));
             TaggedEdge::new(a, b, Operand::Second)
         })
         .collect();
     for _ in 8..n {
-        let a = GridPoint::new(rng.below(span) - span / 2, rng.below(span) - span / 2);
-        let b = GridPoint::new(a.x + rng.below(33) - 16, a.y + rng.below(33) - 16);
+        let a = GridPoint::new(
+            rng.range_half_open(0, span) - span / 2,
+            rng.range_half_open(0, span) - span / 2,
+        );
+        let b = GridPoint::new(
+            a.x + rng.range_half_open(0, 33) - 16,
+            a.y + rng.range_half_open(0, 33) - 16,
+        );
         edges.push(TaggedEdge::new(a, b, Operand::First));
     }
     edges

@@ -3,6 +3,7 @@
 //! hot pixels in the one cell holding them.
 
 use crate::fragment::Fragment;
+use crate::par::map_chunks;
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
 /// The grid over a set of fragments and hot pixels. Cells are numbered column-major
@@ -125,22 +126,27 @@ impl Grid {
         grid
     }
 
-    fn cell_count(&self) -> usize {
+    pub(crate) fn cell_count(&self) -> usize {
         self.cols * self.rows
     }
 
     /// Lists every fragment in every cell its segment passes through (counting sort of the
     /// `(cell, fragment)` entries, so each cell's list is increasing).
     fn list_fragments(&mut self, fragments: &[Fragment]) {
-        let mut entries: Vec<(u32, u32)> = Vec::with_capacity(fragments.len() * 2);
-        for (index, fragment) in fragments.iter().enumerate() {
-            self.for_each_span(fragment, |col, r0, r1| {
-                for row in r0..=r1 {
-                    entries.push(((col * self.rows + row) as u32, index as u32));
-                }
-            });
-        }
-        let (start, items) = counting_sort(self.cell_count(), &entries);
+        // The entries of each share of the fragments, in fragment order (on every core
+        // with the feature `parallel`); the counting sort keeps that order within a cell.
+        let shares = map_chunks(fragments.len(), |range| {
+            let mut entries: Vec<(u32, u32)> = Vec::with_capacity(range.len() * 2);
+            for index in range {
+                self.for_each_span(&fragments[index], |col, r0, r1| {
+                    for row in r0..=r1 {
+                        entries.push(((col * self.rows + row) as u32, index as u32));
+                    }
+                });
+            }
+            entries
+        });
+        let (start, items) = counting_sort(self.cell_count(), &shares);
         self.seg_start = start;
         self.seg_items = items;
     }
@@ -148,7 +154,13 @@ impl Grid {
     /// Replaces the hot pixels: each goes to the one cell holding it.
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
         let mut counts = vec![0usize; self.cell_count() + 1];
-        let cells: Vec<usize> = pixels.iter().map(|&c| self.cell_of(c)).collect();
+        let cells: Vec<usize> = map_chunks(pixels.len(), |range| {
+            pixels[range]
+                .iter()
+                .map(|&c| self.cell_of(c))
+                .collect::<Vec<usize>>()
+        })
+        .concat();
         for &cell in &cells {
             counts[cell + 1] += 1;
         }
@@ -229,36 +241,63 @@ impl Grid {
         fragments: &[Fragment],
         skip: Option<&[bool]>,
         candidates: &mut u64,
+        visit: impl FnMut(u32, u32),
+    ) {
+        self.for_each_crossing_in(0..self.cell_count(), fragments, skip, candidates, visit);
+    }
+
+    /// [`Grid::for_each_crossing`] over the cells `cells` only: every crossing owned by one
+    /// of them (each crossing is owned by exactly one cell).
+    pub(crate) fn for_each_crossing_in(
+        &self,
+        cells: std::ops::Range<usize>,
+        fragments: &[Fragment],
+        skip: Option<&[bool]>,
+        candidates: &mut u64,
+        visit: impl FnMut(u32, u32),
+    ) {
+        // Two copies of the loop, so that the common case carries no trace of the split.
+        match skip {
+            None => self.crossings_in::<false>(cells, fragments, &[], candidates, visit),
+            Some(skip) => self.crossings_in::<true>(cells, fragments, skip, candidates, visit),
+        }
+    }
+
+    /// The loop of [`Grid::for_each_crossing_in`]; with `SKIP`, pairs of two fragments
+    /// marked in `skip` are never formed.
+    fn crossings_in<const SKIP: bool>(
+        &self,
+        cells: std::ops::Range<usize>,
+        fragments: &[Fragment],
+        skip: &[bool],
+        candidates: &mut u64,
         mut visit: impl FnMut(u32, u32),
     ) {
         let mut tested = 0u64;
         // The bounding boxes of one cell's fragments clipped to the cell's closed square
         // `[x0, x1, y0, y1]`, copied next to each other: a crossing owned by the cell lies
         // in both clipped boxes, so pairs whose clipped boxes are disjoint are skipped
-        // without touching the fragments. With `skip`, the cell's fragments are split
-        // into those not skipped (first) and the skipped ones, and pairs of two skipped
-        // fragments are never formed.
+        // without touching the fragments. With `SKIP`, the cell's fragments are put in the
+        // order "not skipped, then skipped", and only the former start pairs.
         let mut order: Vec<u32> = Vec::new();
         let mut clipped: Vec<[i64; 4]> = Vec::new();
         let side = 1i64 << self.shift;
-        for cell in 0..self.cell_count() {
-            let items = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
-            if items.len() < 2 {
+        for cell in cells {
+            let mut listed = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
+            if listed.len() < 2 {
                 continue;
             }
-            let (listed, kept) = match skip {
-                Some(skip) => {
-                    order.clear();
-                    order.extend(items.iter().filter(|&&i| !skip[i as usize]));
-                    let kept = order.len();
-                    if kept == 0 {
-                        continue;
-                    }
-                    order.extend(items.iter().filter(|&&i| skip[i as usize]));
-                    (order.as_slice(), kept)
+            let mut kept = listed.len();
+            if SKIP {
+                order.clear();
+                order.extend(listed.iter().filter(|&&i| !skip[i as usize]));
+                kept = order.len();
+                if kept == 0 {
+                    continue;
                 }
-                None => (items, items.len()),
-            };
+                order.extend(listed.iter().filter(|&&i| skip[i as usize]));
+                listed = &order;
+            }
             let x0 = self.origin.x + (((cell / self.rows) as i64) << self.shift);
             let y0 = self.origin.y + (((cell % self.rows) as i64) << self.shift);
             let (x1, y1) = (x0 + side, y0 + side);
@@ -268,9 +307,10 @@ impl Grid {
                 let (lo, hi) = f.y_range();
                 [f.p.x.max(x0), f.q.x.min(x1), lo.max(y0), hi.min(y1)]
             }));
+            let n = listed.len();
+            tested += (n * (n - 1) / 2 - (n - kept) * (n - kept).saturating_sub(1) / 2) as u64;
             for (k, &i) in listed[..kept].iter().enumerate() {
                 let box_a = clipped[k];
-                tested += (listed.len() - k - 1) as u64;
                 for (&j, box_b) in listed[k + 1..].iter().zip(&clipped[k + 1..]) {
                     if box_a[0] > box_b[1]
                         || box_b[0] > box_a[1]
@@ -283,7 +323,12 @@ impl Grid {
                     if properly_cross(a.p, a.q, b.p, b.q)
                         && self.cell_of(crossing_floor(a.p, a.q, b.p, b.q)) == cell
                     {
-                        visit(i.min(j), i.max(j));
+                        // Without the split, fragments come in increasing order.
+                        if SKIP {
+                            visit(i.min(j), i.max(j));
+                        } else {
+                            visit(i, j);
+                        }
                     }
                 }
             }
@@ -358,17 +403,18 @@ impl Grid {
 
 /// Groups `(cell, item)` entries by cell, keeping their order: returns the start of each
 /// cell's list (plus the end) and the items.
-fn counting_sort(cells: usize, entries: &[(u32, u32)]) -> (Vec<usize>, Vec<u32>) {
+fn counting_sort(cells: usize, shares: &[Vec<(u32, u32)>]) -> (Vec<usize>, Vec<u32>) {
+    let entries = || shares.iter().flatten();
     let mut start = vec![0usize; cells + 1];
-    for &(cell, _) in entries {
+    for &(cell, _) in entries() {
         start[cell as usize + 1] += 1;
     }
     for i in 1..start.len() {
         start[i] += start[i - 1];
     }
     let mut fill = start.clone();
-    let mut items = vec![0u32; entries.len()];
-    for &(cell, item) in entries {
+    let mut items = vec![0u32; start[cells]];
+    for &(cell, item) in entries() {
         items[fill[cell as usize]] = item;
         fill[cell as usize] += 1;
     }

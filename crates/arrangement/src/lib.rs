@@ -49,6 +49,7 @@ mod invariants;
 mod mixed;
 mod options;
 mod orthogonal;
+mod par;
 mod passes;
 mod pipeline;
 mod radix;
@@ -70,6 +71,13 @@ pub use types::{Arrangement, Operand, Segment, TaggedEdge};
 pub fn sort_keys(keys: &mut Vec<u64>) {
     let max = keys.iter().copied().max().unwrap_or(0);
     radix::sort_by_key(keys, radix::bits_for(max), |&k| k);
+}
+
+/// Sorts items by a grid point in `(x, y)` order, stably, with the arrangement's radix sort
+/// (one 64-bit key when the spans allow, else a pass over y and one over x): the order of
+/// a stable comparison sort, shared with the umbrella crate's triangulation input.
+pub fn sort_by_point<T: Copy + Default>(items: &mut Vec<T>, point: impl Fn(&T) -> GridPoint) {
+    radix::sort_by_point(items, point);
 }
 
 /// The largest number of repair-loop rounds (spec step 4): a 256th round that still

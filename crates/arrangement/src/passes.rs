@@ -4,6 +4,7 @@
 
 use crate::fragment::Fragment;
 use crate::options::ArrangeStats;
+use crate::par::map_chunks;
 use crate::radix;
 use crate::search::CandidateIndex;
 use onepath_predicates::{GridPoint, crossing_point, dot, orient2d, segment_meets_pixel};
@@ -37,28 +38,100 @@ pub(crate) fn find_crossings(
     index: &CandidateIndex,
     fragments: &[Fragment],
     skip: Option<&[bool]>,
-    mut dirty: Option<&mut [bool]>,
+    dirty: Option<&mut [bool]>,
     stats: &mut ArrangeStats,
 ) -> Crossings {
-    let mut points = Vec::new();
     let floor = (COMPACT_PER_FRAGMENT * fragments.len()).max(COMPACT_MIN);
-    let mut compact_at = floor;
+    let want_pairs = dirty.is_some();
+    let shares: Vec<FoundCrossings> = match index {
+        CandidateIndex::Grid(grid) => {
+            // The crossings the cells of each share own (each crossing is owned by
+            // exactly one cell); a share keeps at most its part of the memory floor.
+            let cells = grid.cell_count();
+            map_chunks(cells, |range| {
+                let share_floor = (floor * range.len() / cells.max(1)).max(COMPACT_MIN);
+                let mut found = FoundCrossings::new(share_floor, want_pairs);
+                let mut tested = 0;
+                grid.for_each_crossing_in(range, fragments, skip, &mut tested, |i, j| {
+                    found.add(fragments, i, j)
+                });
+                found.tested = tested;
+                found
+            })
+        }
+        _ => {
+            let mut found = FoundCrossings::new(floor, want_pairs);
+            let mut tested = 0;
+            index.for_each_crossing(fragments, skip, &mut tested, |i, j| {
+                found.add(fragments, i, j)
+            });
+            found.tested = tested;
+            vec![found]
+        }
+    };
+    let mut points = Vec::new();
     let mut pairs = 0usize;
-    index.for_each_crossing(fragments, skip, &mut stats.candidate_pairs, |i, j| {
-        let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
-        points.push(crossing_point(a.p, a.q, b.p, b.q));
-        if points.len() >= compact_at {
-            compact_at = compact(&mut points).max(floor);
+    for share in &shares {
+        stats.candidate_pairs += share.tested;
+        pairs += share.pairs;
+        points.extend_from_slice(&share.points);
+    }
+    if let Some(marks) = dirty {
+        for share in &shares {
+            for &k in &share.marked {
+                marks[k as usize] = true;
+            }
         }
-        pairs += 1;
-        if let Some(marks) = dirty.as_deref_mut() {
-            marks[i as usize] = true;
-            marks[j as usize] = true;
-        }
-    });
-    points.sort_unstable();
+    }
+    crate::par::sort_unstable(&mut points);
     points.dedup();
     Crossings { points, pairs }
+}
+
+/// What one share of the crossing search found.
+struct FoundCrossings {
+    /// Rounded crossing points, possibly repeated.
+    points: Vec<GridPoint>,
+    /// Properly crossing pairs.
+    pairs: usize,
+    /// Candidate pairs tested.
+    tested: u64,
+    /// Both fragments of every crossing pair, when the caller marks them.
+    marked: Vec<u32>,
+    /// Whether to record the pairs in `marked`.
+    want_pairs: bool,
+    /// The fewest points at which duplicates are removed.
+    floor: usize,
+    /// The number of points at which they are removed next.
+    compact_at: usize,
+}
+
+impl FoundCrossings {
+    fn new(floor: usize, want_pairs: bool) -> Self {
+        Self {
+            points: Vec::new(),
+            pairs: 0,
+            tested: 0,
+            marked: Vec::new(),
+            want_pairs,
+            floor,
+            compact_at: floor,
+        }
+    }
+
+    /// Records the crossing of fragments `i` and `j`, rounded once.
+    #[inline]
+    fn add(&mut self, fragments: &[Fragment], i: u32, j: u32) {
+        let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
+        self.points.push(crossing_point(a.p, a.q, b.p, b.q));
+        if self.points.len() >= self.compact_at {
+            self.compact_at = compact(&mut self.points).max(self.floor);
+        }
+        self.pairs += 1;
+        if self.want_pairs {
+            self.marked.extend([i, j]);
+        }
+    }
 }
 
 /// Sorts and deduplicates the collected crossing points; returns twice the distinct
@@ -105,14 +178,39 @@ pub(crate) fn reroute(
     pixels: &[GridPoint],
     stats: &mut ArrangeStats,
 ) -> Polylines {
+    let which: Vec<usize> = which.collect();
+    let shares = map_chunks(which.len(), |range| {
+        reroute_share(index, fragments, &which[range], pixels)
+    });
+    let mut out = Polylines {
+        points: Vec::with_capacity(shares.iter().map(|(p, _)| p.points.len()).sum()),
+        starts: vec![0],
+    };
+    for (share, candidates) in shares {
+        stats.candidate_pixels += candidates;
+        let base = out.points.len();
+        out.points.extend_from_slice(&share.points);
+        out.starts
+            .extend(share.starts[1..].iter().map(|&s| base + s));
+    }
+    out
+}
+
+/// [`reroute`] of the fragments `which`, with the number of candidate pixels tested.
+fn reroute_share(
+    index: &CandidateIndex,
+    fragments: &[Fragment],
+    which: &[usize],
+    pixels: &[GridPoint],
+) -> (Polylines, u64) {
     // The pixels met by the current fragment, with their projections; reused.
     let mut met: Vec<(i128, u32)> = Vec::new();
     let mut out = Polylines {
-        points: Vec::with_capacity(fragments.len() * 2),
+        points: Vec::with_capacity(which.len() * 2),
         starts: vec![0],
     };
     let mut candidates = 0u64;
-    for k in which {
+    for &k in which {
         let f = &fragments[k];
         let direction = f.q - f.p;
         met.clear();
@@ -137,8 +235,7 @@ pub(crate) fn reroute(
             .push(last.unwrap_or_else(|| pixel_index(pixels, f.q)));
         out.starts.push(out.points.len());
     }
-    stats.candidate_pixels += candidates;
-    out
+    (out, candidates)
 }
 
 /// Marks every fragment holding a hot pixel centre strictly inside its segment (spec step 4:
@@ -150,23 +247,33 @@ pub(crate) fn mark_vertices_inside(
     dirty: &mut [bool],
     stats: &mut ArrangeStats,
 ) -> usize {
-    let mut candidates = 0u64;
-    let mut holding = 0usize;
-    for (k, f) in fragments.iter().enumerate() {
-        let mut found = false;
-        index.for_each_pixel(f, pixels, false, |c, _| {
-            candidates += 1;
-            // On the segment's line, the points strictly between p and q in (x, y) order
-            // are exactly the interior points.
-            found |= !found && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear();
-        });
-        if found {
+    let shares = map_chunks(fragments.len(), |range| {
+        let mut candidates = 0u64;
+        let mut holding = Vec::new();
+        for k in range {
+            let f = &fragments[k];
+            let mut found = false;
+            index.for_each_pixel(f, pixels, false, |c, _| {
+                candidates += 1;
+                // On the segment's line, the points strictly between p and q in (x, y)
+                // order are exactly the interior points.
+                found |= !found && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear();
+            });
+            if found {
+                holding.push(k);
+            }
+        }
+        (holding, candidates)
+    });
+    let mut count = 0;
+    for (holding, candidates) in shares {
+        stats.candidate_pixels += candidates;
+        count += holding.len();
+        for k in holding {
             dirty[k] = true;
-            holding += 1;
         }
     }
-    stats.candidate_pixels += candidates;
-    holding
+    count
 }
 
 /// The fragments of rerouted pieces: polyline `k` replaces `sources[k]`, each of its pieces
@@ -193,13 +300,16 @@ pub(crate) fn merged_pieces_of(
     sources: &[Fragment],
     pixels: &[GridPoint],
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
-    let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(polylines.points.len());
-    for (k, source) in sources.iter().enumerate() {
-        for pair in polylines.get(k).windows(2) {
-            keyed.push(keyed_piece(pair[0], pair[1], source.delta));
+    let shares = map_chunks(sources.len(), |range| {
+        let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(range.len() * 2);
+        for k in range {
+            for pair in polylines.get(k).windows(2) {
+                keyed.push(keyed_piece(pair[0], pair[1], sources[k].delta));
+            }
         }
-    }
-    merge_keyed(keyed, pixels)
+        keyed
+    });
+    merge_keyed(shares.concat(), pixels)
 }
 
 /// The index of hot pixel `c` in the sorted `pixels` (which hold it).

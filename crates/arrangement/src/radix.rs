@@ -122,19 +122,11 @@ pub(crate) fn sort_by_point<T: Copy + Default>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A small deterministic generator (SplitMix64) for the checks below.
-    fn next(state: &mut u64) -> u64 {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    use onepath_testkit::Rng;
 
     #[test]
     fn keys_sort_like_a_stable_comparison_sort() {
-        let mut state = 7;
+        let mut rng = Rng::new(7);
         for (count, bits) in [
             (0, 5),
             (1, 1),
@@ -144,7 +136,7 @@ mod tests {
             (3000, 64),
         ] {
             let mut items: Vec<(u64, usize)> = (0..count)
-                .map(|k| (next(&mut state) & (u64::MAX >> (64 - bits)), k))
+                .map(|k| (rng.next_u64() & (u64::MAX >> (64 - bits)), k))
                 .collect();
             let mut expected = items.clone();
             expected.sort_by_key(|item| item.0);
@@ -155,7 +147,7 @@ mod tests {
 
     #[test]
     fn index_pairs_sort_like_a_comparison_sort() {
-        let mut state = 5;
+        let mut rng = Rng::new(5);
         for (count, n) in [
             (0usize, 1usize),
             (7, 3),
@@ -165,8 +157,8 @@ mod tests {
         ] {
             let mut items: Vec<([u32; 2], u64)> = (0..count)
                 .map(|_| {
-                    let mut index = || (next(&mut state) % n as u64) as u32;
-                    ([index(), index()], next(&mut state))
+                    let mut index = || (rng.next_u64() % n as u64) as u32;
+                    ([index(), index()], rng.next_u64())
                 })
                 .collect();
             let mut expected = items.clone();
@@ -182,13 +174,13 @@ mod tests {
 
     #[test]
     fn points_sort_in_x_then_y_order() {
-        let mut state = 9;
+        let mut rng = Rng::new(9);
         // 2^39 on both axes takes the two-pass path (80 bits of key).
         for spread in [0i64, 3, 1 << 20, 1 << 31, 1 << 39] {
             let mut items: Vec<(GridPoint, usize)> = (0..4000)
                 .map(|k| {
                     let mut coordinate =
-                        || (next(&mut state) % (2 * spread as u64 + 1)) as i64 - spread;
+                        || (rng.next_u64() % (2 * spread as u64 + 1)) as i64 - spread;
                     (GridPoint::new(coordinate(), coordinate()), k)
                 })
                 .collect();

@@ -108,6 +108,7 @@ mod query_index;
 mod region;
 #[cfg(feature = "serde")]
 mod serde_impl;
+mod simple_ring;
 mod snap;
 mod tile_build;
 mod tiles;

@@ -2,6 +2,7 @@
 
 use crate::error::{Axis, Error, Location, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
+use crate::simple_ring::resolve_simple_ring;
 use crate::snap::{snap_grid_lines, snap_outlines};
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_predicates::{GridPoint, twice_area};
@@ -64,8 +65,18 @@ impl Region {
         let snapped = snap_outlines(outlines, options)?;
         let mut resolved_edges = Vec::new();
         for rings in &snapped {
-            let edges: Vec<TaggedEdge> = ring_edges(rings, Operand::First).collect();
-            let resolved = overlay(&edges, InsideRule::EvenOdd)?;
+            // One simple ring resolves to itself (simple_ring.rs proves it bit for bit).
+            let resolved = match rings.as_slice() {
+                [ring] => resolve_simple_ring(ring),
+                _ => None,
+            };
+            let resolved = match resolved {
+                Some(resolved) => resolved,
+                None => {
+                    let edges: Vec<TaggedEdge> = ring_edges(rings, Operand::First).collect();
+                    overlay(&edges, InsideRule::EvenOdd)?
+                }
+            };
             resolved_edges.extend(ring_edges(&resolved, Operand::First));
         }
         Ok(Self {

@@ -53,16 +53,31 @@ impl Region {
     /// them (interior on the left). Useful to run `onepath-cdt` (or another triangulator)
     /// on a region directly.
     pub fn constraint_graph(&self) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
-        let mut vertices: Vec<GridPoint> = self.rings().iter().flatten().copied().collect();
-        vertices.sort_unstable();
-        vertices.dedup();
-        let index = |p: GridPoint| vertices.partition_point(|&q| q < p) as u32;
-        let edges = self
+        // Every ring vertex with its position, radix-sorted by point: equal points become
+        // one vertex, numbered in (x, y) order, and every position learns its number.
+        let mut slots: Vec<(GridPoint, u32)> = self
             .rings()
             .iter()
-            .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
-            .map(|(p, q)| [index(p), index(q)])
+            .flatten()
+            .enumerate()
+            .map(|(k, &p)| (p, k as u32))
             .collect();
+        onepath_arrangement::sort_by_point(&mut slots, |&(p, _)| p);
+        let mut vertices: Vec<GridPoint> = Vec::new();
+        let mut number = vec![0u32; slots.len()];
+        for &(p, k) in &slots {
+            if vertices.last() != Some(&p) {
+                vertices.push(p);
+            }
+            number[k as usize] = (vertices.len() - 1) as u32;
+        }
+        let mut edges = Vec::with_capacity(slots.len());
+        let mut first = 0;
+        for ring in self.rings() {
+            let n = ring.len();
+            edges.extend((0..n).map(|i| [number[first + i], number[first + (i + 1) % n]]));
+            first += n;
+        }
         (vertices, edges)
     }
 

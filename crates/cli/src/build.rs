@@ -1,129 +1,134 @@
 //! `onepath build`: a navigation mesh from a tile map or an outline file, written as JSON,
-//! SVG and a polyanya mesh, with a short summary.
+//! SVG and a polyanya mesh, with a short summary; with `--tile-size` built in tiles and
+//! stitched (decisions D17).
 
-use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, load_file, load_text};
-use crate::memory::{Limit, Work, estimate, join_vertices};
-use crate::options::parse_args;
+use crate::CliError;
+use crate::input::{
+    DEMO_MAP, DEMO_NAME, Input, InputSettings, Terrain, TileInput, load_text, load_tile_map,
+    read_input,
+};
+use crate::library_error;
+use crate::memory::Limit;
+use crate::memory::{Work, estimate, estimate_tiled, join_vertices};
+use crate::options::BuildArgs;
 use crate::output::{
     OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
 };
-use crate::{CliError, help, library_error};
-use onepath_build2d::{MAX_SNAP_BITS, Mesh2DPipeline};
-use onepath_io::{DEFAULT_SNAP_BITS, ResultJson, SvgPicture, navmesh_to_polyanya, render_svg};
+use onepath_build2d::{AreaId, Mesh2DPipeline, NavMesh, TiledBuild, Vector2D};
+use onepath_io::{
+    ResultJson, SvgPicture, TileGrid, YAxis, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
+};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Instant;
-
-/// The agent radius of `build` and `region shrink` when `--agent-radius` is not given: half
-/// a cell, an agent as wide as a cell of the default size (corridors one cell wide close).
-pub(crate) const DEFAULT_AGENT_RADIUS: f64 = 0.5;
-
-/// The cell size of tile maps when `--cell-size` is not given.
-pub(crate) const DEFAULT_CELL_SIZE: f64 = 1.0;
-
-/// The polygon vertex limit when `--max-verts` is not given.
-pub(crate) const DEFAULT_MAX_VERTS: u32 = 6;
-
-/// Reads `--cell-size` and `--snap-bits`.
-pub(crate) fn input_settings(args: &crate::options::ParsedArgs) -> Result<InputSettings, CliError> {
-    Ok(InputSettings {
-        cell_size: args.number("cell-size", DEFAULT_CELL_SIZE)?,
-        snap_bits: args.integer_at_most("snap-bits", DEFAULT_SNAP_BITS, MAX_SNAP_BITS)?,
-        cell_size_given: args.is_given("cell-size"),
-    })
-}
+use std::time::{Duration, Instant};
 
 /// Runs `onepath build [INPUT] [options]`.
 pub(crate) fn run_build(
-    args: &[String],
+    args: &BuildArgs,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
+    progress: bool,
 ) -> Result<(), CliError> {
-    let args = parse_args(
-        "build",
-        args,
-        &[
-            "agent-radius",
-            "cell-size",
-            "max-verts",
-            "snap-bits",
-            "json",
-            "svg",
-            "mesh",
-            "memory-limit",
-        ],
-    )?;
-    if args.help {
-        let _ = stdout.write_all(help::BUILD.as_bytes());
-        return Ok(());
-    }
-    args.expect_positionals(0, 1, "onepath build [INPUT] [options]")?;
-    let settings = input_settings(&args)?;
-    let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
-    let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)?;
-    let demo = args.positionals.is_empty();
+    let settings = InputSettings {
+        terrain: Terrain {
+            areas: args.areas,
+            blocked: args.blocked.as_deref(),
+        },
+        ..InputSettings::from(&args.pipeline.input_options)
+    };
+    let agent_radius = args.pipeline.agent_radius;
+    let max_verts = args.pipeline.max_verts;
+    let demo = args.input.is_none();
     // The demo writes all three files, by default into the current folder.
-    let output = |name: &str, default: &str| {
-        args.path(name)
+    let output = |path: &Option<PathBuf>, default: &str| {
+        path.clone()
             .or_else(|| demo.then(|| PathBuf::from(default)))
     };
     let outputs: Vec<(&'static str, PathBuf)> = [
-        ("json", "navmesh.json"),
-        ("svg", "navmesh.svg"),
-        ("mesh", "navmesh.mesh"),
+        ("json", output(&args.files.json, "navmesh.json")),
+        ("svg", output(&args.files.svg, "navmesh.svg")),
+        ("mesh", output(&args.mesh, "navmesh.mesh")),
+        ("geojson", args.geojson.clone()),
     ]
     .into_iter()
-    .filter_map(|(option, default)| output(option, default).map(|path| (option, path)))
+    .filter_map(|(option, path)| path.map(|path| (option, path)))
     .collect();
-    let inputs: Vec<&str> = args.positionals.iter().map(String::as_str).collect();
+    let inputs: Vec<&str> = args.input.iter().map(String::as_str).collect();
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
-    let limit = Limit::from_option("build", args.value("memory-limit"))?;
+    let limit = args.pipeline.input_options.limit();
 
     let start = Instant::now();
-    let input: Input = match args.positionals.first() {
-        Some(path) => load_file(path, settings)?,
-        None => load_text(DEMO_NAME, DEMO_MAP, false, settings)?,
+    let (name, text, outlines) = match &args.input {
+        Some(path) => {
+            let (text, outlines) = read_input(path)?;
+            (path.as_str(), std::borrow::Cow::Owned(text), outlines)
+        }
+        None => (DEMO_NAME, std::borrow::Cow::Borrowed(DEMO_MAP), false),
     };
-    let read_time = start.elapsed();
     let pipeline = Mesh2DPipeline {
         cell_size: settings.cell_size,
         agent_radius,
-        max_vertices_per_polygon: max_verts as usize,
+        max_vertices_per_polygon: max_verts,
     };
+    if let Some(tile_size) = args.tile_size {
+        if outlines {
+            return Err(CliError::new(format!(
+                "{name}: option `--tile-size` applies to tile maps (an outline file is built \
+                 whole; decisions D17)"
+            )));
+        }
+        let tiles = load_tile_map(name, &text, settings)?;
+        drop(text);
+        let read_time = start.elapsed();
+        let job = TiledJob {
+            tiles: &tiles,
+            build: TiledBuild::new(pipeline, tile_size),
+            read_time,
+            progress,
+        };
+        return run_tiled(&job, plan, limit, stdout, stderr);
+    }
+    let input: Input = load_text(name, &text, outlines, settings)?;
+    drop(text);
+    let read_time = start.elapsed();
     let scale = input.region.options().scale();
     let work = Work::Shrink {
         m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
         radius_cells: agent_radius / settings.cell_size,
         build: true,
     };
+    // The areas' rings are noded with the shrunk region's in the cut (decisions D16).
+    let area_vertices: usize = input
+        .areas
+        .iter()
+        .flat_map(|a| a.areas())
+        .map(|(_, r)| r.vertex_count())
+        .sum();
     limit.check(
         &input.name,
         "the build",
-        estimate(work, input.region.vertex_count(), outputs.len()),
+        estimate(
+            work,
+            input.region.vertex_count() + area_vertices,
+            outputs.len(),
+        ),
     )?;
-    let mesh = pipeline
-        .build(&input.region)
-        .map_err(|e| library_error(&input.name, e))?;
+    let mesh = match &input.areas {
+        Some(areas) => pipeline.build_areas(areas),
+        None => pipeline.build(&input.region),
+    }
+    .map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
-    if plan.wants("json") {
-        let json = ResultJson::navmesh(&mesh)
-            .to_json_string()
-            .map_err(|e| format_error("JSON", e))?;
-        plan.set("json", json);
-    }
-    if plan.wants("svg") {
-        let picture = SvgPicture {
+    set_outputs(&mut plan, &mesh, || {
+        render_svg(&SvgPicture {
             background: Some(&input.region),
             partition: Some(mesh.polygons()),
+            areas: input.areas.is_some().then(|| mesh.area_regions()),
+            area_names: &input.area_names,
             ..SvgPicture::new(mesh.region(), input.y_axis)
-        };
-        plan.set("svg", render_svg(&picture));
-    }
-    if plan.wants("mesh") {
-        let text = navmesh_to_polyanya(&mesh).map_err(|e| format_error("mesh", e))?;
-        plan.set("mesh", text);
-    }
+        })
+    })?;
     let summary_to_stderr = plan.uses_stdout();
     let written = plan.write(stdout)?;
     let write_time = start.elapsed();
@@ -152,6 +157,9 @@ pub(crate) fn run_build(
         counted(mesh.triangle_count(), "triangle", "triangles"),
         counted(polygons.len(), "polygon", "polygons")
     );
+    if input.areas.is_some() {
+        summary += &format!("  areas: {}\n", area_summary(&mesh, &input.area_names));
+    }
     summary += &format!(
         "  time: read {}, shrink {}, triangulate {}, partition {}, fans {}, write {}\n",
         ms(read_time),
@@ -164,4 +172,247 @@ pub(crate) fn run_build(
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
+}
+
+/// Formats the outputs `plan` asks for from `mesh` (the SVG drawn by `svg`, called only
+/// when it is asked for).
+fn set_outputs(
+    plan: &mut OutputPlan,
+    mesh: &NavMesh,
+    svg: impl FnOnce() -> String,
+) -> Result<(), CliError> {
+    if plan.wants("json") {
+        let json = ResultJson::navmesh(mesh)
+            .to_json_string()
+            .map_err(|e| format_error("JSON", e))?;
+        plan.set("json", json);
+    }
+    if plan.wants("svg") {
+        plan.set("svg", svg());
+    }
+    if plan.wants("geojson") {
+        plan.set("geojson", navmesh_to_geojson(mesh));
+    }
+    if plan.wants("mesh") {
+        let text = navmesh_to_polyanya(mesh).map_err(|e| format_error("mesh", e))?;
+        plan.set("mesh", text);
+    }
+    Ok(())
+}
+
+/// A tiled build to run: the map, the build, and what the run knows already.
+struct TiledJob<'a> {
+    tiles: &'a TileInput<'a>,
+    build: TiledBuild,
+    read_time: Duration,
+    progress: bool,
+}
+
+/// `onepath build MAP --tile-size N`: the map built in tiles on the pool's threads and
+/// stitched (decisions D17), the outputs of the stitched mesh, and a summary with the
+/// tiles, the seams and the timings.
+fn run_tiled(
+    job: &TiledJob<'_>,
+    mut plan: OutputPlan,
+    limit: Limit,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> Result<(), CliError> {
+    let tiles = job.tiles;
+    let settings = tiles.settings;
+    let pipeline = job.build.pipeline;
+    let (width, height, k) = (tiles.map.width, tiles.map.height, job.build.tile_size);
+    let codes = tiles.codes();
+    let halo = job.build.halo_cells(settings.cell_size, settings.snap_bits);
+    let tile_count = width.div_ceil(k) * height.div_ceil(k);
+    let threads = rayon::current_num_threads();
+
+    // The memory check: a window's work per thread, the meshes, the map (decisions D17).
+    let (vertices, densest) = corner_counts(&codes, width, height, k);
+    let window = |n: usize| (k + 2 * halo).min(n);
+    let window_vertices =
+        (densest as f64 * (window(width) * window(height)) as f64 / (k * k) as f64).ceil();
+    let scale = tiles.options.scale();
+    let work = Work::Shrink {
+        m: join_vertices(
+            pipeline.agent_radius * scale,
+            pipeline.arc_tolerance() * scale,
+        ),
+        radius_cells: pipeline.agent_radius / settings.cell_size,
+        build: true,
+    };
+    limit.check(
+        &tiles.name,
+        "the tiled build",
+        estimate_tiled(
+            work,
+            window_vertices as usize,
+            threads.min(tile_count.max(1)),
+            vertices,
+            codes.len(),
+            plan.len(),
+        ),
+    )?;
+
+    let bar = job.progress.then(|| progress_bar(tile_count));
+    let result = job.build.build_with_progress(
+        &codes,
+        width,
+        height,
+        settings.cell_size,
+        Vector2D::new(0.0, 0.0),
+        &tiles.options,
+        &|_, _| {
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+        },
+    );
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    let tiled = result.map_err(|e| tiles.grid_error(e))?;
+    drop(codes);
+    let mesh = tiled.stitched();
+
+    let start = Instant::now();
+    let areas = settings.terrain.areas;
+    let area_names = tiles.area_names();
+    let lines = |n: usize| -> Vec<f64> {
+        (0..n.div_ceil(k))
+            .map(|i| i * k)
+            .chain([n])
+            .map(|cells| cells as f64 * settings.cell_size)
+            .collect()
+    };
+    let (xs, ys) = (lines(width), lines(height));
+    let background = match plan.wants("svg") {
+        true => Some(tiles.region()?),
+        false => None,
+    };
+    set_outputs(&mut plan, mesh, || {
+        render_svg(&SvgPicture {
+            background: background.as_ref(),
+            partition: Some(mesh.polygons()),
+            areas: areas.then(|| mesh.area_regions()),
+            area_names: &area_names,
+            tile_grid: Some(TileGrid { xs: &xs, ys: &ys }),
+            ..SvgPicture::new(mesh.region(), YAxis::Down)
+        })
+    })?;
+    let summary_to_stderr = plan.uses_stdout();
+    let written = plan.write(stdout)?;
+    let write_time = start.elapsed();
+
+    let (tiles_x, tiles_y) = tiled.tile_counts();
+    let meshed = (0..tiles_x * tiles_y)
+        .filter(|&t| tiled.tile(t).is_some_and(|m| !m.polygons().is_empty()))
+        .count();
+    let timings = tiled.timings();
+    let mut summary = format!("onepath build: {}\n", tiles.kind().describe(&tiles.name));
+    summary += &format!(
+        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
+        settings.cell_size,
+        pipeline.agent_radius,
+        pipeline.max_vertices_per_polygon,
+        settings.snap_bits
+    );
+    summary += &format!(
+        "  tiles: {k} x {k} cells, halo {}, {tiles_x} x {tiles_y} = {}, {meshed} with polygons, on {}\n",
+        counted(tiled.halo(), "cell", "cells"),
+        counted(tiles_x * tiles_y, "tile", "tiles"),
+        counted(threads, "thread", "threads")
+    );
+    summary += &format!(
+        "  walkable after shrink:  {}\n",
+        region_stats(mesh.region())
+    );
+    summary += &format!(
+        "  navmesh: {}, {}, {}\n",
+        counted(mesh.vertices().len(), "vertex", "vertices"),
+        counted(mesh.triangle_count(), "triangle", "triangles"),
+        counted(mesh.polygons().len(), "polygon", "polygons")
+    );
+    summary += &format!(
+        "  seams: {} across tile borders\n",
+        counted(tiled.links().len(), "polygon link", "polygon links")
+    );
+    if areas {
+        summary += &format!("  areas: {}\n", area_summary(mesh, &area_names));
+    }
+    summary += &format!(
+        "  time: read {}, tiles {}, stitch {}, write {}\n",
+        ms(job.read_time),
+        ms(timings.tiles),
+        ms(timings.stitch),
+        ms(write_time)
+    );
+    summary += &written_line(&written);
+    print_summary(&summary, summary_to_stderr, stdout, stderr);
+    Ok(())
+}
+
+/// The progress bar of a tiled build of `tiles` tiles, on standard error.
+fn progress_bar(tiles: usize) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
+    let style = ProgressStyle::with_template(
+        "onepath build: [{elapsed_precise}] {wide_bar} {pos}/{len} tiles, {eta} left",
+    )
+    .unwrap_or_else(|_| ProgressStyle::default_bar());
+    ProgressBar::with_draw_target(Some(tiles as u64), ProgressDrawTarget::stderr())
+        .with_style(style)
+        .with_finish(ProgressFinish::AndClear)
+}
+
+/// The corners of the boundary between cells of different codes (the map's outside is
+/// code 0): the grid points whose four cells are not all equal and not split by one
+/// straight line. Returns their number on the whole map and the most in one tile of `k`
+/// cells a side: the boundary vertices the memory estimate counts.
+fn corner_counts(codes: &[AreaId], width: usize, height: usize, k: usize) -> (usize, usize) {
+    let code = |x: usize, y: usize| -> AreaId {
+        // `x` and `y` are one more than the cell's column and row (0: outside).
+        match (x.checked_sub(1), y.checked_sub(1)) {
+            (Some(x), Some(y)) if x < width && y < height => codes[x + y * width],
+            _ => 0,
+        }
+    };
+    let tiles_x = width.div_ceil(k).max(1);
+    let mut per_tile = vec![0usize; tiles_x * height.div_ceil(k).max(1)];
+    let mut total = 0;
+    for gy in 0..=height {
+        for gx in 0..=width {
+            let (a, b) = (code(gx, gy), code(gx + 1, gy));
+            let (c, d) = (code(gx, gy + 1), code(gx + 1, gy + 1));
+            let straight = (a == c && b == d) || (a == b && c == d);
+            if !straight {
+                total += 1;
+                let tx = (gx / k).min(tiles_x - 1);
+                let ty = (gy / k).min(per_tile.len() / tiles_x - 1);
+                per_tile[tx + ty * tiles_x] += 1;
+            }
+        }
+    }
+    (total, per_tile.into_iter().max().unwrap_or(0))
+}
+
+/// The polygons of each area: `1 ground (. G) 230 polygons, 2 swamp (S) 12 polygons`.
+fn area_summary(mesh: &onepath_build2d::NavMesh, names: &[(AreaId, String)]) -> String {
+    let mut ids: Vec<AreaId> = mesh.polygon_areas().to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.is_empty() {
+        return "none (no polygon)".to_string();
+    }
+    let parts: Vec<String> = ids
+        .iter()
+        .map(|&id| {
+            let count = mesh.polygon_areas().iter().filter(|&&a| a == id).count();
+            let name = names
+                .iter()
+                .find(|(n, _)| *n == id)
+                .map_or(String::new(), |(_, name)| format!(" {name}"));
+            format!("{id}{name} {}", counted(count, "polygon", "polygons"))
+        })
+        .collect();
+    parts.join(", ")
 }

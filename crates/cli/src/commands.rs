@@ -1,56 +1,27 @@
 //! `onepath region`, `onepath triangulate` and `onepath partition`: the library's region
 //! operations, triangulation and convex partition on files.
 
-use crate::build::{DEFAULT_AGENT_RADIUS, DEFAULT_MAX_VERTS, input_settings};
-use crate::input::load_file;
-use crate::memory::{Limit, Work, estimate, join_vertices};
-use crate::options::{ParsedArgs, parse_args};
+use crate::input::{InputSettings, load_file};
+use crate::memory::{Work, estimate, join_vertices};
+use crate::options::{JoinArg, MeshArgs, RegionArgs, RegionOp};
 use crate::output::{OutputPlan, counted, format_error, print_summary, region_stats, written_line};
-use crate::{CliError, help, library_error};
+use crate::{CliError, library_error};
 use onepath_build2d::{Join, Mesh2DPipeline};
 use onepath_io::{ResultJson, SvgPicture, region_to_geojson, render_svg};
 use std::io::Write;
+use std::path::PathBuf;
 
-/// The operations of `onepath region` and how many input files each takes.
-const REGION_OPERATIONS: [(&str, usize); 7] = [
-    ("resolve", 1),
-    ("union", 2),
-    ("intersection", 2),
-    ("difference", 2),
-    ("xor", 2),
-    ("offset", 1),
-    ("shrink", 1),
-];
-
-/// Parses `args` for `command`; `Ok(None)` when help was asked for and printed.
-fn parse_or_help(
-    command: &'static str,
-    args: &[String],
-    allowed: &[&'static str],
-    help_text: &str,
-    stdout: &mut dyn Write,
-) -> Result<Option<ParsedArgs>, CliError> {
-    let parsed = parse_args(command, args, allowed)?;
-    if parsed.help {
-        let _ = stdout.write_all(help_text.as_bytes());
-        return Ok(None);
-    }
-    Ok(Some(parsed))
-}
-
-/// Checks the outputs that `args` ask for (among `options`) against each other and the
+/// Checks the outputs asked for (option name, path where given) against each other and the
 /// input files, before any work.
 fn output_plan(
-    args: &ParsedArgs,
-    options: &[&'static str],
-    inputs: &[String],
+    outputs: &[(&'static str, &Option<PathBuf>)],
+    inputs: &[&str],
 ) -> Result<OutputPlan, CliError> {
-    let outputs: Vec<(&'static str, std::path::PathBuf)> = options
+    let outputs: Vec<(&'static str, PathBuf)> = outputs
         .iter()
-        .filter_map(|&option| args.path(option).map(|path| (option, path)))
+        .filter_map(|&(option, path)| path.clone().map(|path| (option, path)))
         .collect();
-    let inputs: Vec<&str> = inputs.iter().map(String::as_str).collect();
-    OutputPlan::check(&outputs, &inputs)
+    OutputPlan::check(&outputs, inputs)
 }
 
 /// Prefixes a library error with what was being done.
@@ -60,36 +31,16 @@ fn failed(what: &str) -> impl Fn(onepath_build2d::Error) -> CliError + '_ {
 
 /// Runs `onepath region OP A [B] [options]`.
 pub(crate) fn run_region(
-    args: &[String],
+    args: &RegionArgs,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let allowed = [
-        "distance",
-        "join",
-        "arc-tolerance",
-        "agent-radius",
-        "cell-size",
-        "snap-bits",
-        "json",
-        "svg",
-        "geojson",
-        "memory-limit",
-    ];
-    let Some(args) = parse_or_help("region", args, &allowed, help::REGION, stdout)? else {
-        return Ok(());
-    };
-    let usage = "onepath region OP A [B] [options]";
-    args.expect_positionals(2, 3, usage)?;
-    let op = args.positionals[0].as_str();
-    let Some(&(op, operands)) = REGION_OPERATIONS.iter().find(|(name, _)| *name == op) else {
-        let names: Vec<&str> = REGION_OPERATIONS.iter().map(|(n, _)| *n).collect();
-        return Err(CliError::usage(
-            "region",
-            format!("unknown operation `{op}` (one of {})", names.join(", ")),
-        ));
-    };
-    if args.positionals.len() != operands + 1 {
+    let op = args.op.name();
+    let operands = args.op.operands();
+    let files: Vec<&str> = std::iter::once(args.a.as_str())
+        .chain(args.b.as_deref())
+        .collect();
+    if files.len() != operands {
         return Err(CliError::usage(
             "region",
             format!(
@@ -98,22 +49,31 @@ pub(crate) fn run_region(
             ),
         ));
     }
-    let settings = input_settings(&args)?;
-    let distance = match op {
-        "offset" => args.required_number("distance")?,
+    let settings = InputSettings::from(&args.input_options);
+    let distance = match args.op {
+        RegionOp::Offset => args
+            .distance
+            .ok_or_else(|| CliError::usage("region", "option `--distance` is required"))?,
         _ => 0.0,
     };
-    let join = match args.choice("join", &["round", "square"], "round")? {
-        "square" => Join::Square,
-        _ => Join::Round,
+    let join = match args.join {
+        JoinArg::Square => Join::Square,
+        JoinArg::Round => Join::Round,
     };
-    let arc_tolerance = args.number("arc-tolerance", 0.0)?;
-    let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
-    let mut plan = output_plan(&args, &["json", "svg", "geojson"], &args.positionals[1..])?;
-    let limit = Limit::from_option("region", args.value("memory-limit"))?;
+    let arc_tolerance = args.arc_tolerance;
+    let agent_radius = args.agent_radius;
+    let mut plan = output_plan(
+        &[
+            ("json", &args.files.json),
+            ("svg", &args.files.svg),
+            ("geojson", &args.geojson),
+        ],
+        &files,
+    )?;
+    let limit = args.input_options.limit();
 
-    let a = load_file(&args.positionals[1], settings)?;
-    let b = match args.positionals.get(2) {
+    let a = load_file(&args.a, settings)?;
+    let b = match &args.b {
         Some(path) => Some(load_file(path, settings)?),
         None => None,
     };
@@ -123,12 +83,12 @@ pub(crate) fn run_region(
     };
     let scale = a.region.options().scale();
     let cells = |d: f64| d / settings.cell_size;
-    let (work, vertices) = match (op, &b) {
+    let (work, vertices) = match (args.op, &b) {
         (_, Some(b)) => (
             Work::Boolean,
             a.region.vertex_count() + b.region.vertex_count(),
         ),
-        ("offset", _) => (
+        (RegionOp::Offset, _) => (
             Work::Offset {
                 m: matches!(join, Join::Round)
                     .then(|| join_vertices(distance.abs() * scale, arc_tolerance * scale)),
@@ -136,7 +96,7 @@ pub(crate) fn run_region(
             },
             a.region.vertex_count(),
         ),
-        ("shrink", _) => {
+        (RegionOp::Shrink, _) => {
             let pipeline = Mesh2DPipeline::new(settings.cell_size, agent_radius);
             (
                 Work::Shrink {
@@ -155,13 +115,13 @@ pub(crate) fn run_region(
         estimate(work, vertices, plan.len()),
     )?;
     // The operand count was checked above, so the binary operations have `b`.
-    let region = match (op, &b) {
-        ("union", Some(b)) => a.region.union(&b.region),
-        ("intersection", Some(b)) => a.region.intersection(&b.region),
-        ("difference", Some(b)) => a.region.difference(&b.region),
-        ("xor", Some(b)) => a.region.xor(&b.region),
-        ("offset", _) => a.region.offset(distance, join, arc_tolerance),
-        ("shrink", _) => Mesh2DPipeline {
+    let region = match (args.op, &b) {
+        (RegionOp::Union, Some(b)) => a.region.union(&b.region),
+        (RegionOp::Intersection, Some(b)) => a.region.intersection(&b.region),
+        (RegionOp::Difference, Some(b)) => a.region.difference(&b.region),
+        (RegionOp::Xor, Some(b)) => a.region.xor(&b.region),
+        (RegionOp::Offset, _) => a.region.offset(distance, join, arc_tolerance),
+        (RegionOp::Shrink, _) => Mesh2DPipeline {
             cell_size: settings.cell_size,
             agent_radius,
             ..Mesh2DPipeline::default()
@@ -178,7 +138,10 @@ pub(crate) fn run_region(
         plan.set("json", json);
     }
     if plan.wants("svg") {
-        let shows_input = matches!(op, "offset" | "shrink" | "difference");
+        let shows_input = matches!(
+            args.op,
+            RegionOp::Offset | RegionOp::Shrink | RegionOp::Difference
+        );
         let picture = SvgPicture {
             background: shows_input.then_some(&a.region),
             ..SvgPicture::new(&region, a.y_axis)
@@ -200,32 +163,27 @@ pub(crate) fn run_region(
     Ok(())
 }
 
-/// Runs `onepath triangulate A [options]` and `onepath partition A [options]`.
-fn run_mesh_command(
-    command: &'static str,
-    args: &[String],
+/// Runs `onepath triangulate A [options]`, and with a vertex limit `onepath partition A
+/// [options]`.
+pub(crate) fn run_mesh_command(
+    max_verts: Option<usize>,
+    args: &MeshArgs,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let partition = command == "partition";
-    let mut allowed = vec!["cell-size", "snap-bits", "json", "svg", "memory-limit"];
-    if partition {
-        allowed.push("max-verts");
-    }
-    let help_text = if partition {
-        help::PARTITION
+    let partition = max_verts.is_some();
+    let command = if partition {
+        "partition"
     } else {
-        help::TRIANGULATE
+        "triangulate"
     };
-    let Some(args) = parse_or_help(command, args, &allowed, help_text, stdout)? else {
-        return Ok(());
-    };
-    args.expect_positionals(1, 1, &format!("onepath {command} A [options]"))?;
-    let settings = input_settings(&args)?;
-    let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)? as usize;
-    let mut plan = output_plan(&args, &["json", "svg"], &args.positionals)?;
-    let limit = Limit::from_option(command, args.value("memory-limit"))?;
-    let input = load_file(&args.positionals[0], settings)?;
+    let settings = InputSettings::from(&args.input_options);
+    let mut plan = output_plan(
+        &[("json", &args.files.json), ("svg", &args.files.svg)],
+        &[args.a.as_str()],
+    )?;
+    let limit = args.input_options.limit();
+    let input = load_file(&args.a, settings)?;
     limit.check(
         &input.name,
         command,
@@ -237,13 +195,13 @@ fn run_mesh_command(
     )?;
     let what = format!("{command} of {}", input.name);
     let triangulation = input.region.triangulate().map_err(failed(&what))?;
-    let polygons = match partition {
-        true => Some(
+    let polygons = match max_verts {
+        Some(max_verts) => Some(
             triangulation
                 .partition_convex(max_verts)
                 .map_err(failed(&what))?,
         ),
-        false => None,
+        None => None,
     };
 
     if plan.wants("json") {
@@ -275,30 +233,13 @@ fn run_mesh_command(
     );
     if let Some(p) = &polygons {
         summary += &format!(
-            ", {} (at most {max_verts} vertices each)",
-            counted(p.len(), "polygon", "polygons")
+            ", {} (at most {} vertices each)",
+            counted(p.len(), "polygon", "polygons"),
+            p.max_vertices_per_polygon()
         );
     }
     summary += "\n";
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
-}
-
-/// Runs `onepath triangulate A [options]`.
-pub(crate) fn run_triangulate(
-    args: &[String],
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> Result<(), CliError> {
-    run_mesh_command("triangulate", args, stdout, stderr)
-}
-
-/// Runs `onepath partition A [options]`.
-pub(crate) fn run_partition(
-    args: &[String],
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
-) -> Result<(), CliError> {
-    run_mesh_command("partition", args, stdout, stderr)
 }

@@ -5,7 +5,6 @@
 
 mod build;
 mod commands;
-mod help;
 mod input;
 mod memory;
 mod options;
@@ -52,6 +51,7 @@ fn option_name(argument: &str) -> Option<&'static str> {
         "cell_size" => "--cell-size",
         "distance" => "--distance",
         "arc_tolerance" => "--arc-tolerance",
+        "tile_size" => "--tile-size",
         _ => return None,
     })
 }
@@ -130,9 +130,25 @@ impl std::error::Error for CliError {}
 
 /// Runs the program with `args` (without the program name), writing the summary and help to
 /// `stdout` and errors to `stderr`. Returns the exit status: 0 on success, [`EXIT_FAILURE`]
-/// on any error, after which no output file exists.
-pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i32 {
-    match dispatch(args, stdout, stderr) {
+/// on any error, after which no output file exists. No progress bar is drawn.
+pub fn run(
+    args: &[String],
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+) -> i32 {
+    run_with_progress(args, stdout, stderr, false)
+}
+
+/// [`run`], drawing a progress bar on the process's standard error while a long build
+/// runs when `progress` is true (the binary passes whether standard error is a terminal).
+/// The bar is cleared before the summary; it never changes an output.
+pub fn run_with_progress(
+    args: &[String],
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+    progress: bool,
+) -> i32 {
+    match dispatch(args, stdout, stderr, progress) {
         Ok(()) => 0,
         Err(e) => {
             let _ = writeln!(stderr, "onepath: error: {}", readable(&e.message));
@@ -143,34 +159,69 @@ pub fn run(args: &[String], stdout: &mut dyn Write, stderr: &mut dyn Write) -> i
 
 fn dispatch(
     args: &[String],
-    stdout: &mut dyn Write,
-    stderr: &mut dyn Write,
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+    progress: bool,
 ) -> Result<(), CliError> {
-    let print = |stdout: &mut dyn Write, text: &str| {
-        let _ = stdout.write_all(text.as_bytes());
-        Ok(())
-    };
-    let Some(command) = args.first() else {
-        return print(stdout, help::MAIN);
-    };
-    let rest = &args[1..];
-    match command.as_str() {
-        "--help" | "-h" | "help" => match rest.first().map(String::as_str) {
-            None => print(stdout, help::MAIN),
-            Some(name) => match help::for_command(name) {
-                Some(text) => print(stdout, text),
-                None => Err(CliError::usage("", format!("unknown command `{name}`"))),
-            },
-        },
-        "--version" | "-V" => print(stdout, &format!("onepath {}\n", env!("CARGO_PKG_VERSION"))),
-        "build" => build::run_build(rest, stdout, stderr),
-        "region" => commands::run_region(rest, stdout, stderr),
-        "triangulate" => commands::run_triangulate(rest, stdout, stderr),
-        "partition" => commands::run_partition(rest, stdout, stderr),
-        "path" => path::run_path(rest, stdout, stderr),
-        other if other.starts_with('-') => {
-            Err(CliError::usage("", format!("unknown option `{other}`")))
+    use clap::error::ErrorKind;
+    let cli = match options::parse(args) {
+        Ok(cli) => cli,
+        // Help and the version are printed on stdout: a successful run.
+        Err(e)
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) =>
+        {
+            let _ = write!(stdout, "{e}");
+            return Ok(());
         }
-        other => Err(CliError::usage("", format!("unknown command `{other}`"))),
+        Err(e) => return Err(options::usage_error(&e, options::command_of(args))),
+    };
+    let mut command = cli.command;
+    let threads = command.input_options_mut().and_then(|o| o.threads);
+    match threads {
+        // The command runs inside a pool of that many threads: every rayon pass of the
+        // library (the arrangement's, the tiles') uses it, and the outputs do not depend
+        // on its size (decisions D17, D19).
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| {
+                CliError::new(format!("option `--threads`: cannot start {n} threads: {e}"))
+            })?
+            .install(|| run_command(command, stdout, stderr, progress)),
+        None => run_command(command, stdout, stderr, progress),
+    }
+}
+
+/// Runs a parsed command.
+fn run_command(
+    command: options::Command,
+    stdout: &mut (dyn Write + Send),
+    stderr: &mut (dyn Write + Send),
+    progress: bool,
+) -> Result<(), CliError> {
+    use options::Command;
+    match command {
+        Command::Build(args) => build::run_build(&args, stdout, stderr, progress),
+        Command::Region(args) => commands::run_region(&args, stdout, stderr),
+        Command::Triangulate(args) => commands::run_mesh_command(None, &args, stdout, stderr),
+        Command::Partition(args) => {
+            commands::run_mesh_command(Some(args.max_verts), &args.mesh, stdout, stderr)
+        }
+        Command::Path(args) => path::run_path(&args, stdout, stderr),
+        Command::Completions { shell } => {
+            // Generated into memory first: clap_complete panics when a write fails (a
+            // closed pipe), and a failed write here is an error line.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut options::command(), "onepath", &mut script);
+            stdout
+                .write_all(&script)
+                .and_then(|()| stdout.flush())
+                .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")))
+        }
     }
 }

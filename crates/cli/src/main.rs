@@ -2,7 +2,7 @@
 //! status.
 #![forbid(unsafe_code)]
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 fn main() {
     let mut args = Vec::new();
@@ -16,9 +16,15 @@ fn main() {
         }
     }
     remove_temporary_files_on_termination();
-    let stdout = std::io::stdout();
-    let stderr = std::io::stderr();
-    let status = onepath_cli::run(&args, &mut stdout.lock(), &mut stderr.lock());
+    // The streams themselves, not their locks: a command may run on a thread of the pool
+    // that `--threads` starts, and a lock cannot move there.
+    let progress = std::io::stderr().is_terminal();
+    let status = onepath_cli::run_with_progress(
+        &args,
+        &mut std::io::stdout(),
+        &mut std::io::stderr(),
+        progress,
+    );
     let _ = std::io::stdout().flush();
     std::process::exit(status);
 }

@@ -16,6 +16,14 @@ const BYTES_PER_EDGE: f64 = 280.0;
 /// What any run holds besides its data (the program, the standard library, buffers).
 const BASE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
 
+/// Bytes per boundary vertex of a navigation mesh held in memory (its triangulation's
+/// counts, polygons, adjacency and fans), measured.
+const MESH_BYTES_PER_VERTEX: f64 = 400.0;
+
+/// Bytes per cell a tiled build holds besides its tiles: the map's text, letters, walkable
+/// flags and area codes.
+const TILED_BYTES_PER_CELL: f64 = 4.0;
+
 /// Bytes per boundary vertex of each output text (JSON, SVG, GeoJSON, mesh), measured.
 const OUTPUT_BYTES_PER_VERTEX: f64 = 100.0;
 
@@ -71,7 +79,11 @@ pub(crate) fn estimate(work: Work, vertices: usize, outputs: usize) -> f64 {
             radius_cells,
             build,
         } => {
-            let mesh = if build { 400.0 * v } else { 0.0 };
+            let mesh = if build {
+                MESH_BYTES_PER_VERTEX * v
+            } else {
+                0.0
+            };
             if radius_cells == 0.0 {
                 mesh
             } else {
@@ -87,6 +99,28 @@ pub(crate) fn estimate(work: Work, vertices: usize, outputs: usize) -> f64 {
         }
     };
     BASE_BYTES + work_bytes + OUTPUT_BYTES_PER_VERTEX * v * outputs as f64
+}
+
+/// The estimated peak memory in bytes of a tiled build (decisions D17) whose tiles each
+/// do `tile_work` on about `window_vertices` boundary vertices, `in_flight` of them at a
+/// time, keeping every tile's mesh and the stitched mesh of `vertices` boundary vertices
+/// in all, on a map of `cells` cells, writing `outputs` files: the memory grows with the
+/// tiles in flight and the output, not with one arrangement of the whole map.
+pub(crate) fn estimate_tiled(
+    tile_work: Work,
+    window_vertices: usize,
+    in_flight: usize,
+    vertices: usize,
+    cells: usize,
+    outputs: usize,
+) -> f64 {
+    let v = vertices as f64;
+    let window = estimate(tile_work, window_vertices, 0) - BASE_BYTES;
+    BASE_BYTES
+        + window * in_flight as f64
+        + 2.0 * MESH_BYTES_PER_VERTEX * v
+        + TILED_BYTES_PER_CELL * cells as f64
+        + OUTPUT_BYTES_PER_VERTEX * v * outputs as f64
 }
 
 /// The vertex count of a round join's polygon for radius `r` and arc tolerance `tol`,
@@ -119,20 +153,10 @@ pub(crate) enum Limit {
 }
 
 impl Limit {
-    /// Reads `--memory-limit` (its raw value, when given) or the system's figure.
-    pub(crate) fn from_option(command: &str, value: Option<&str>) -> Result<Limit, CliError> {
-        match value {
-            Some(value) => parse_limit(value).ok_or_else(|| {
-                CliError::usage(
-                    command,
-                    format!(
-                        "`--memory-limit {}`: expected a size such as 512M or 8G, or none",
-                        crate::quote(value)
-                    ),
-                )
-            }),
-            None => Ok(mem_available().map_or(Limit::None, Limit::Available)),
-        }
+    /// What the system reports as available (`MemAvailable`), or no limit where it
+    /// reports nothing.
+    pub(crate) fn available() -> Limit {
+        mem_available().map_or(Limit::None, Limit::Available)
     }
 
     /// Fails with a message naming `input` when `needed` bytes exceed the limit.
@@ -154,6 +178,11 @@ impl Limit {
             byte_size(limit)
         )))
     }
+}
+
+/// Reads the value of `--memory-limit` (clap's value parser).
+pub(crate) fn parse_memory_limit(value: &str) -> Result<Limit, String> {
+    parse_limit(value).ok_or_else(|| "expected a size such as 512M or 8G, or none".to_string())
 }
 
 fn parse_limit(value: &str) -> Option<Limit> {
@@ -201,6 +230,23 @@ mod tests {
         for bad in ["", "G", "-1G", "8X", "inf", "1e30T"] {
             assert!(parse_limit(bad).is_none(), "{bad}");
         }
+    }
+
+    #[test]
+    fn tiled_estimates_grow_with_the_tiles_in_flight_not_the_map() {
+        let work = Work::Shrink {
+            m: 8,
+            radius_cells: 0.5,
+            build: true,
+        };
+        let one = estimate_tiled(work, 1000, 1, 100_000, 1 << 20, 0);
+        let two = estimate_tiled(work, 1000, 2, 100_000, 1 << 20, 0);
+        let whole = estimate(work, 100_000, 0);
+        assert!(two > one);
+        assert!(one < whole);
+        // A window's work is paid once per thread: doubling the threads adds one window.
+        let window = estimate(work, 1000, 0) - BASE_BYTES;
+        assert!((two - one - window).abs() < 1e-6);
     }
 
     #[test]

@@ -2,12 +2,11 @@
 //! the `polyanya` crate (handed the mesh in memory), between two points or for every query
 //! of a Moving AI scenario file.
 
-use crate::build::{DEFAULT_AGENT_RADIUS, DEFAULT_MAX_VERTS, input_settings};
-use crate::input::{Input, InputKind, load_file};
-use crate::memory::{Limit, Work, estimate, join_vertices};
-use crate::options::{ParsedArgs, parse_args};
+use crate::input::{Input, InputKind, InputSettings, load_file};
+use crate::memory::{Work, estimate, join_vertices};
+use crate::options::PathArgs;
 use crate::output::{OutputPlan, counted, ms, print_summary, written_line};
-use crate::{CliError, help, library_error};
+use crate::{CliError, library_error};
 use onepath_build2d::{Mesh2DPipeline, NavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, SvgPicture, read_scenario, render_svg};
 use std::collections::BTreeMap;
@@ -19,25 +18,6 @@ use std::time::Instant;
 /// line, and still count as agreeing: the files give lengths to 5 decimals and polyanya
 /// works in `f32`.
 const TOLERANCE: f64 = 1e-3;
-
-/// Parses `X,Y` (two finite numbers) given to option `--name`.
-fn point_option(args: &ParsedArgs, name: &str) -> Result<Option<Vector2D>, CliError> {
-    let Some(text) = args.value(name) else {
-        return Ok(None);
-    };
-    let bad = || {
-        CliError::usage(
-            "path",
-            format!("`--{name} {text}`: expected X,Y (two finite numbers)"),
-        )
-    };
-    let (x, y) = text.split_once(',').ok_or_else(bad)?;
-    let number = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite());
-    match (number(x), number(y)) {
-        (Some(x), Some(y)) => Ok(Some(Vector2D::new(x, y))),
-        _ => Err(bad()),
-    }
-}
 
 /// The length of a polyline in user units (`f64` over the points given).
 fn polyline_length(points: &[Vector2D]) -> f64 {
@@ -80,31 +60,12 @@ fn find(finder: &polyanya::Mesh, from: Vector2D, to: Vector2D) -> Option<Found> 
 
 /// Runs `onepath path MAP (--from X,Y --to X,Y | --scen FILE) [options]`.
 pub(crate) fn run_path(
-    args: &[String],
+    args: &PathArgs,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let allowed = [
-        "from",
-        "to",
-        "scen",
-        "agent-radius",
-        "cell-size",
-        "max-verts",
-        "snap-bits",
-        "svg",
-        "memory-limit",
-    ];
-    let args = parse_args("path", args, &allowed)?;
-    if args.help {
-        let _ = stdout.write_all(help::PATH.as_bytes());
-        return Ok(());
-    }
-    let usage = "onepath path MAP (--from X,Y --to X,Y | --scen FILE) [options]";
-    args.expect_positionals(1, 1, usage)?;
-    let (from, to) = (point_option(&args, "from")?, point_option(&args, "to")?);
-    let scen = args.value("scen");
-    let pair = match (from, to, scen) {
+    let scen = args.scen.as_deref();
+    let pair = match (args.from, args.to, scen) {
         (Some(from), Some(to), None) => Some((from, to)),
         (None, None, Some(_)) => None,
         _ => {
@@ -114,28 +75,28 @@ pub(crate) fn run_path(
             ));
         }
     };
-    if pair.is_none() && args.path("svg").is_some() {
+    if pair.is_none() && args.svg.is_some() {
         return Err(CliError::usage(
             "path",
             "--svg draws one path: give it with --from and --to",
         ));
     }
-    let settings = input_settings(&args)?;
-    let agent_radius = args.number("agent-radius", DEFAULT_AGENT_RADIUS)?;
-    let max_verts = args.integer("max-verts", DEFAULT_MAX_VERTS)?;
+    let settings = InputSettings::from(&args.pipeline.input_options);
+    let agent_radius = args.pipeline.agent_radius;
+    let max_verts = args.pipeline.max_verts;
     let outputs: Vec<(&'static str, PathBuf)> =
-        args.path("svg").map(|p| ("svg", p)).into_iter().collect();
-    let mut inputs = vec![args.positionals[0].as_str()];
+        args.svg.clone().map(|p| ("svg", p)).into_iter().collect();
+    let mut inputs = vec![args.map.as_str()];
     inputs.extend(scen);
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
-    let limit = Limit::from_option("path", args.value("memory-limit"))?;
+    let limit = args.pipeline.input_options.limit();
 
-    let input = load_file(&args.positionals[0], settings)?;
+    let input = load_file(&args.map, settings)?;
     let start = Instant::now();
     let pipeline = Mesh2DPipeline {
         cell_size: settings.cell_size,
         agent_radius,
-        max_vertices_per_polygon: max_verts as usize,
+        max_vertices_per_polygon: max_verts,
     };
     let scale = input.region.options().scale();
     let work = Work::Shrink {

@@ -294,10 +294,10 @@ fn help_and_version_work_everywhere() {
     for command in ["build", "region", "triangulate", "partition"] {
         let text = run_ok(&[command, "--help"]);
         assert!(text.starts_with(&format!("onepath {command}:")), "{text}");
-        assert!(text.contains("--json FILE"));
+        assert!(text.contains("--json <FILE>"));
         assert_eq!(run_ok(&["help", command]), text);
     }
-    assert!(run_ok(&["build", "--help"]).contains("--mesh FILE"));
-    assert!(run_ok(&["region", "-h"]).contains("--geojson FILE"));
+    assert!(run_ok(&["build", "--help"]).contains("--mesh <FILE>"));
+    assert!(run_ok(&["region", "-h"]).contains("--geojson <FILE>"));
     assert!(listing(&dir).is_empty());
 }

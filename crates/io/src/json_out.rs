@@ -1,11 +1,14 @@
 //! JSON output of a result: the region's rings and exact area, and where computed the
-//! triangles, the convex polygons with adjacency, and the build's stage timings.
+//! triangles, the convex polygons with adjacency and areas, and the build's stage timings.
 
-use onepath_build2d::{ConvexPartition, GridPoint, NavMesh, Region, StageTimings, Triangulation};
+use onepath_build2d::{
+    AreaId, ConvexPartition, GridPoint, NavMesh, Region, StageTimings, Triangulation,
+};
 use std::fmt::Write as _;
 use std::io;
 
-/// What [`write_result_json`] writes: a region and, optionally, meshes of it.
+/// The JSON of a result ([`ResultJson::to_json_string`]): a region and, optionally,
+/// meshes of it.
 ///
 /// The triangulation and the partition must share one vertex list (the partition made from
 /// that triangulation, or both from the same region); `vertices` is written once and both
@@ -20,6 +23,8 @@ pub struct ResultJson<'a> {
     pub partition: Option<&'a ConvexPartition>,
     /// A triangle count to write as `triangle_count` (the build keeps only the count).
     pub triangle_count: Option<usize>,
+    /// The area of each polygon of `partition`, to write as `polygon_areas` (decisions D16).
+    pub polygon_areas: Option<&'a [AreaId]>,
     /// Stage timings to write as `timings_ms` (not reproducible: only when asked for).
     pub timings: Option<StageTimings>,
 }
@@ -32,19 +37,21 @@ impl<'a> ResultJson<'a> {
             triangulation: None,
             partition: None,
             triangle_count: None,
+            polygon_areas: None,
             timings: None,
         }
     }
 
-    /// A navigation mesh: its (shrunk) region, polygons and triangle count. The stage
-    /// timings are left out so that the same build writes the same bytes; set
-    /// [`ResultJson::timings`] to add them.
+    /// A navigation mesh: its (shrunk) region, polygons, their areas and the triangle
+    /// count. The stage timings are left out so that the same build writes the same bytes;
+    /// set [`ResultJson::timings`] to add them.
     pub fn navmesh(mesh: &'a NavMesh) -> Self {
         Self {
             region: mesh.region(),
             triangulation: None,
             partition: Some(mesh.polygons()),
             triangle_count: Some(mesh.triangle_count()),
+            polygon_areas: Some(mesh.polygon_areas()),
             timings: None,
         }
     }
@@ -123,6 +130,23 @@ impl<'a> ResultJson<'a> {
             write_index_lists(&mut s, "polygons", p.iter().map(|p| p.vertices));
             write_index_lists(&mut s, "polygon_neighbors", p.iter().map(|p| p.neighbors));
         }
+        if let Some(areas) = self.polygon_areas {
+            if self.partition.is_some_and(|p| p.len() != areas.len()) {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "the polygon areas do not match the polygons",
+                ));
+            }
+            s.push_str(",\n  \"polygon_areas\": [");
+            for (i, area) in areas.iter().enumerate() {
+                s.push_str(if i % 32 == 0 { "\n    " } else { " " });
+                let _ = write!(s, "{area}");
+                if i + 1 < areas.len() {
+                    s.push(',');
+                }
+            }
+            s.push_str(if areas.is_empty() { "]" } else { "\n  ]" });
+        }
         if let Some(t) = self.timings {
             let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;
             let _ = write!(
@@ -160,9 +184,4 @@ fn write_index_lists<'l, T: std::fmt::Display + 'l>(
         empty = false;
     }
     s.push_str(if empty { "]" } else { "\n  ]" });
-}
-
-/// Writes the JSON of a result (see [`ResultJson`] and `docs/cli.md` for the fields).
-pub fn write_result_json(out: &mut dyn io::Write, result: &ResultJson<'_>) -> io::Result<()> {
-    out.write_all(result.to_json_string()?.as_bytes())
 }

@@ -15,10 +15,7 @@
 //! // A tile map: row r of the text is y = r.
 //! let map = read_tile_map("....\n.##.\n....\n").unwrap();
 //! let options = Geometry2DOptions::default();
-//! let grid = Region::from_tile_map(
-//!     &map.cells, map.width, map.height, 1.0, Vector2D::new(0.0, 0.0), &options,
-//! )
-//! .unwrap();
+//! let grid = map.to_region(1.0, Vector2D::new(0.0, 0.0), &options).unwrap();
 //! assert_eq!(grid.area(), 10.0);
 //!
 //! // An outline file: one outline, a 4 x 4 square with a 2 x 2 hole.
@@ -56,17 +53,15 @@ pub use atomic::{
     CheckedOutput, FileIdentity, StagedOutputs, TemporariesRemoved, check_output, file_identity,
     remove_temporary_files, write_file_atomically,
 };
-pub use geojson_out::{region_to_geojson, write_geojson};
-pub use json_out::{ResultJson, write_result_json};
-pub use outlines::{
-    DEFAULT_SNAP_BITS, JsonInputError, OutlineFile, parse_json, read_geojson, read_outline_file,
-    read_outlines,
-};
-pub use polyanya::{navmesh_to_polyanya, polyanya_mesh_text, write_polyanya_mesh};
+pub use geojson_out::{navmesh_to_geojson, region_to_geojson};
+pub use json_out::ResultJson;
+pub use outlines::{JsonInputError, OutlineFile, read_geojson, read_outline_file, read_outlines};
+pub use polyanya::{navmesh_to_polyanya, polyanya_mesh_text};
 pub use scenario::{ScenarioQuery, read_scenario};
-pub use svg::{SvgPicture, YAxis, render_svg, write_svg};
+pub use svg::{SvgPicture, TileGrid, YAxis, area_colour, render_svg};
 pub use tilemap::{
-    MAX_MAP_CELLS, MapParseError, TileMap, read_moving_ai_map, read_text_grid, read_tile_map,
+    LetterAreas, MAX_MAP_CELLS, MOVING_AI_TERRAIN, MapParseError, Terrain, TileMap,
+    read_moving_ai_map, read_text_grid, read_tile_map,
 };
 
 /// The most characters of an input a message quotes.

@@ -2,12 +2,11 @@
 //! [`Outline`]s with errors that name the JSON path at fault.
 
 use crate::{quote, without_bom};
-use onepath_build2d::{Outline, Vector2D};
+use onepath_build2d::{
+    AreaId, AreaMap, DEFAULT_AREA, Error, Geometry2DOptions, Location, Outline, Region, Vector2D,
+};
 use serde_json::Value;
 use std::fmt;
-
-/// The SnapBits used when a file does not give its own: 16, the library's default.
-pub const DEFAULT_SNAP_BITS: u32 = 16;
 
 /// Outlines read from a file, with the grid they ask for.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -21,6 +20,9 @@ pub struct OutlineFile {
     /// `features[1].geometry.coordinates[0]`, `rings`), so that a library error at
     /// outline `o`, ring `r`, vertex `v` can be located at `{path}[r][v]`.
     pub outline_paths: Vec<String>,
+    /// The area of each outline where the file gives one (an outline object's `area_id`, a
+    /// GeoJSON feature's `area_id` property), `None` where it does not (decisions D16).
+    pub areas: Vec<Option<AreaId>>,
 }
 
 impl OutlineFile {
@@ -42,6 +44,71 @@ impl OutlineFile {
             }
         }
         Some(path)
+    }
+
+    /// Whether any outline carries an area id.
+    pub fn has_areas(&self) -> bool {
+        self.areas.iter().any(Option::is_some)
+    }
+
+    /// The file's areas (decisions D16): the outlines of each id (those without one in
+    /// [`DEFAULT_AREA`]) resolved together as [`Region::from_outlines`] does, then
+    /// [`AreaMap::from_regions`] (where areas overlap the larger id wins).
+    ///
+    /// Errors: those of [`Region::from_outlines`], with the outline numbered as in the
+    /// file (so [`OutlineFile::json_path`] locates it), and of [`AreaMap::from_regions`]
+    /// (an empty file has no area).
+    pub fn to_area_map(&self, options: &Geometry2DOptions) -> onepath_build2d::Result<AreaMap> {
+        let area_of = |i: usize| self.areas.get(i).copied().flatten().unwrap_or(DEFAULT_AREA);
+        let mut ids: Vec<AreaId> = (0..self.outlines.len()).map(area_of).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut tagged = Vec::with_capacity(ids.len());
+        for id in ids {
+            let members: Vec<usize> = (0..self.outlines.len())
+                .filter(|&i| area_of(i) == id)
+                .collect();
+            let outlines: Vec<Outline> =
+                members.iter().map(|&i| self.outlines[i].clone()).collect();
+            let region = Region::from_outlines(&outlines, options)
+                .map_err(|e| renumber_outline(e, &members))?;
+            tagged.push((id, region));
+        }
+        AreaMap::from_regions(&tagged)
+    }
+}
+
+/// `error` of [`Region::from_outlines`] on a subset of the outlines with its outline
+/// index `k` replaced by `members[k]`, the outline's index in the file.
+fn renumber_outline(error: Error, members: &[usize]) -> Error {
+    let renumber = |location: Location| match location {
+        Location::Ring { outline, ring } => Location::Ring {
+            outline: members.get(outline).copied().unwrap_or(outline),
+            ring,
+        },
+        Location::Vertex {
+            outline,
+            ring,
+            vertex,
+            axis,
+        } => Location::Vertex {
+            outline: members.get(outline).copied().unwrap_or(outline),
+            ring,
+            vertex,
+            axis,
+        },
+        other => other,
+    };
+    match error {
+        Error::OutOfRange { location, message } => Error::OutOfRange {
+            location: renumber(location),
+            message,
+        },
+        Error::InvalidArgument { location, message } => Error::InvalidArgument {
+            location: renumber(location),
+            message,
+        },
+        other => other,
     }
 }
 
@@ -98,7 +165,7 @@ impl fmt::Display for JsonPath<'_> {
 /// Parses JSON text, turning a syntax error into [`JsonInputError::Syntax`]. A UTF-8
 /// byte-order mark at the start is skipped, and a key given twice in one object is an
 /// error (JSON leaves it open; silently keeping one of the two would hide a mistake).
-pub fn parse_json(text: &str) -> Result<Value, JsonInputError> {
+fn parse_json(text: &str) -> Result<Value, JsonInputError> {
     serde_json::from_str::<StrictValue>(without_bom(text))
         .map(|v| v.0)
         .map_err(|e| JsonInputError::Syntax {
@@ -269,9 +336,26 @@ fn snap_bits_member(
         })
 }
 
+/// Fails at the first member of `map` (an object at `path`) that `known` refuses, with
+/// `rule` saying which members there are.
+fn known_members(
+    map: &serde_json::Map<String, Value>,
+    path: &JsonPath<'_>,
+    known: impl Fn(&str) -> bool,
+    rule: &str,
+) -> Result<(), JsonInputError> {
+    match map.keys().find(|k| !known(k)) {
+        Some(unknown) => Err(content(
+            &JsonPath::Key(path, unknown),
+            format!("unknown member ({rule})"),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The members of onepath's result JSON (`docs/cli.md`) besides `snap_bits` and `rings`:
 /// a result read back as input keeps its region and ignores the meshes.
-const RESULT_MEMBERS: [&str; 10] = [
+const RESULT_MEMBERS: [&str; 11] = [
     "area",
     "area2_grid",
     "vertices",
@@ -281,6 +365,7 @@ const RESULT_MEMBERS: [&str; 10] = [
     "max_vertices_per_polygon",
     "polygons",
     "polygon_neighbors",
+    "polygon_areas",
     "timings_ms",
 ];
 
@@ -291,14 +376,12 @@ fn result_file(
     map: &serde_json::Map<String, Value>,
     root: &JsonPath<'_>,
 ) -> Result<OutlineFile, JsonInputError> {
-    if let Some(unknown) = map.keys().find(|k| {
-        !(matches!(k.as_str(), "snap_bits" | "rings") || RESULT_MEMBERS.contains(&k.as_str()))
-    }) {
-        return Err(content(
-            &JsonPath::Key(root, unknown),
-            "unknown member (a result file has `snap_bits`, `rings` and the members of docs/cli.md)",
-        ));
-    }
+    known_members(
+        map,
+        root,
+        |k| matches!(k, "snap_bits" | "rings") || RESULT_MEMBERS.contains(&k),
+        "a result file has `snap_bits`, `rings` and the members of docs/cli.md",
+    )?;
     let snap_bits = snap_bits_member(map, root)?;
     let rings_path = JsonPath::Key(root, "rings");
     let outline = read_rings(&map["rings"], &rings_path, false)?;
@@ -310,6 +393,7 @@ fn result_file(
     Ok(OutlineFile {
         snap_bits,
         outline_paths: vec![rings_path.to_string(); outlines.len()],
+        areas: vec![None; outlines.len()],
         outlines,
     })
 }
@@ -320,33 +404,65 @@ fn outline_file(value: &Value) -> Result<OutlineFile, JsonInputError> {
     if map.contains_key("rings") && !map.contains_key("outlines") {
         return result_file(map, &root);
     }
-    if let Some(unknown) = map
-        .keys()
-        .find(|k| !matches!(k.as_str(), "snap_bits" | "outlines"))
-    {
-        return Err(content(
-            &JsonPath::Key(&root, unknown),
-            "unknown member (an outline file has `snap_bits` and `outlines`)",
-        ));
-    }
+    known_members(
+        map,
+        &root,
+        |k| matches!(k, "snap_bits" | "outlines"),
+        "an outline file has `snap_bits` and `outlines`",
+    )?;
     let snap_bits = snap_bits_member(map, &root)?;
     let outlines_path = JsonPath::Key(&root, "outlines");
     let list = map
         .get("outlines")
         .ok_or_else(|| content(&root, "missing member `outlines`"))?;
     let list = array(list, &outlines_path)?;
-    let outlines = list
-        .iter()
-        .enumerate()
-        .map(|(i, rings)| read_rings(rings, &JsonPath::Index(&outlines_path, i), false))
-        .collect::<Result<_, _>>()?;
-    Ok(OutlineFile {
+    let mut file = OutlineFile {
         snap_bits,
-        outlines,
-        outline_paths: (0..list.len())
-            .map(|i| JsonPath::Index(&outlines_path, i).to_string())
-            .collect(),
-    })
+        ..OutlineFile::default()
+    };
+    for (i, item) in list.iter().enumerate() {
+        let path = JsonPath::Index(&outlines_path, i);
+        // An outline is its list of rings, or an object `{"rings": [...], "area_id": id}`
+        // (not `area`, which onepath's outputs use for the measure, as GeoJSON does).
+        let (outline, rings_path, area) = match item.as_object() {
+            Some(members) => {
+                known_members(
+                    members,
+                    &path,
+                    |k| matches!(k, "rings" | "area_id"),
+                    "an outline object has `rings` and `area_id`",
+                )?;
+                let rings_path = JsonPath::Key(&path, "rings");
+                let rings = members
+                    .get("rings")
+                    .ok_or_else(|| content(&path, "missing member `rings`"))?;
+                let area = members
+                    .get("area_id")
+                    .map(|a| area_id(a, &JsonPath::Key(&path, "area_id")))
+                    .transpose()?;
+                let outline = read_rings(rings, &rings_path, false)?;
+                (outline, rings_path.to_string(), area)
+            }
+            None => (read_rings(item, &path, false)?, path.to_string(), None),
+        };
+        file.outlines.push(outline);
+        file.outline_paths.push(rings_path);
+        file.areas.push(area);
+    }
+    Ok(file)
+}
+
+/// An area id: an integer in `1..=255` (0 means blocked, decisions D16).
+fn area_id(value: &Value, path: &JsonPath<'_>) -> Result<AreaId, JsonInputError> {
+    let found = match value {
+        Value::Number(n) => quote(&n.to_string()),
+        other => kind(other).to_string(),
+    };
+    value
+        .as_u64()
+        .and_then(|a| AreaId::try_from(a).ok())
+        .filter(|&a| a != 0)
+        .ok_or_else(|| content(path, format!("expected an area id 1..=255, found {found}")))
 }
 
 /// Reads `[[[x, y], ...], ...]` into an outline; GeoJSON rings drop their closing vertex.
@@ -411,21 +527,21 @@ fn geojson_outlines(value: &Value) -> Result<OutlineFile, JsonInputError> {
         Some(map) => snap_bits_member(map, &root)?,
         None => None,
     };
-    let mut outlines = Vec::new();
-    let mut outline_paths = Vec::new();
-    geojson_object(value, &root, &mut outlines, &mut outline_paths)?;
-    Ok(OutlineFile {
+    let mut file = OutlineFile {
         snap_bits,
-        outlines,
-        outline_paths,
-    })
+        ..OutlineFile::default()
+    };
+    geojson_object(value, &root, None, &mut file)?;
+    Ok(file)
 }
 
+/// Reads one GeoJSON object into `out`; its polygons are in `area` (a feature's `area_id`
+/// property, inherited by its geometry).
 fn geojson_object(
     value: &Value,
     path: &JsonPath<'_>,
-    out: &mut Vec<Outline>,
-    paths: &mut Vec<String>,
+    area: Option<AreaId>,
+    out: &mut OutlineFile,
 ) -> Result<(), JsonInputError> {
     let map = object(value, path)?;
     let type_path = JsonPath::Key(path, "type");
@@ -445,27 +561,37 @@ fn geojson_object(
                 .iter()
                 .enumerate()
             {
-                geojson_object(feature, &JsonPath::Index(&features_path, i), out, paths)?;
+                geojson_object(feature, &JsonPath::Index(&features_path, i), area, out)?;
             }
         }
         "Feature" => {
             let geometry = member("geometry")?;
+            // The `area_id` property (decisions D16); other properties are not read (a
+            // region's GeoJSON has its measure as `area`).
+            let properties_path = JsonPath::Key(path, "properties");
+            let area = match map.get("properties").and_then(|p| p.get("area_id")) {
+                Some(a) => Some(area_id(a, &JsonPath::Key(&properties_path, "area_id"))?),
+                None => area,
+            };
             // A feature without geometry (`null`) is legal GeoJSON and adds nothing.
             if !geometry.is_null() {
-                geojson_object(geometry, &JsonPath::Key(path, "geometry"), out, paths)?;
+                geojson_object(geometry, &JsonPath::Key(path, "geometry"), area, out)?;
             }
         }
         "Polygon" => {
             let coords = JsonPath::Key(path, "coordinates");
-            out.push(read_rings(member("coordinates")?, &coords, true)?);
-            paths.push(coords.to_string());
+            out.outlines
+                .push(read_rings(member("coordinates")?, &coords, true)?);
+            out.outline_paths.push(coords.to_string());
+            out.areas.push(area);
         }
         "MultiPolygon" => {
             let coords = JsonPath::Key(path, "coordinates");
             for (i, polygon) in array(member("coordinates")?, &coords)?.iter().enumerate() {
                 let polygon_path = JsonPath::Index(&coords, i);
-                out.push(read_rings(polygon, &polygon_path, true)?);
-                paths.push(polygon_path.to_string());
+                out.outlines.push(read_rings(polygon, &polygon_path, true)?);
+                out.outline_paths.push(polygon_path.to_string());
+                out.areas.push(area);
             }
         }
         other => {

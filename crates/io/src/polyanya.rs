@@ -72,8 +72,3 @@ pub fn polyanya_mesh_text(partition: &ConvexPartition, fans: &VertexFans) -> io:
     }
     Ok(s)
 }
-
-/// Writes [`navmesh_to_polyanya`] of `mesh`.
-pub fn write_polyanya_mesh(out: &mut dyn io::Write, mesh: &NavMesh) -> io::Result<()> {
-    out.write_all(navmesh_to_polyanya(mesh)?.as_bytes())
-}

@@ -1,8 +1,7 @@
 //! SVG pictures of a region and its meshes, scaled to fit and readable at a glance.
 
-use onepath_build2d::{ConvexPartition, GridPoint, Region, Triangulation, Vector2D};
+use onepath_build2d::{AreaId, ConvexPartition, GridPoint, Region, Triangulation, Vector2D};
 use std::fmt::Write as _;
-use std::io;
 
 /// Which way the input's y axis points on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,8 +13,10 @@ pub enum YAxis {
 }
 
 /// What [`render_svg`] draws, back to front: the `background` region (pale grey), the
-/// `region` (filled, holes left open by the even-odd rule on one path of all rings), the
-/// triangle edges, the polygon edges, the region's boundary, and a path on top.
+/// `region` (filled, holes left open by the even-odd rule on one path of all rings; with
+/// `areas`, each area filled in its own colour instead), the triangle edges, the polygon
+/// edges, the region's boundary, a path on top, and with `areas` a legend below the
+/// picture.
 #[derive(Clone, Copy, Debug)]
 pub struct SvgPicture<'a> {
     /// The region to fill.
@@ -26,9 +27,16 @@ pub struct SvgPicture<'a> {
     pub triangulation: Option<&'a Triangulation>,
     /// Convex polygons whose edges are drawn (thin, darker).
     pub partition: Option<&'a ConvexPartition>,
+    /// The region split into areas (decisions D16), each filled in its own colour
+    /// ([`area_colour`]) and listed in a legend; `None` fills the region in one colour.
+    pub areas: Option<&'a [(AreaId, Region)]>,
+    /// The legend's name of an area (`area 2` for an id not listed here).
+    pub area_names: &'a [(AreaId, String)],
     /// A path drawn on top (user units): a polyline from its first point, marked green, to
     /// its last, marked red.
     pub path: Option<&'a [Vector2D]>,
+    /// The borders of a tiled build's tiles (decisions D17), drawn faintly over the fill.
+    pub tile_grid: Option<TileGrid<'a>>,
     /// The orientation of the input's y axis.
     pub y_axis: YAxis,
     /// The length of the picture's long side in pixels, margins included.
@@ -43,11 +51,25 @@ impl<'a> SvgPicture<'a> {
             background: None,
             triangulation: None,
             partition: None,
+            areas: None,
+            area_names: &[],
             path: None,
+            tile_grid: None,
             y_axis,
             size: 1024,
         }
     }
+}
+
+/// The lines of a tile grid in user units: a vertical line at each of `xs` from the first
+/// to the last of `ys`, and a horizontal line at each of `ys` from the first to the last of
+/// `xs` (the outer borders included).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TileGrid<'a> {
+    /// The x coordinates of the vertical lines, increasing.
+    pub xs: &'a [f64],
+    /// The y coordinates of the horizontal lines, increasing.
+    pub ys: &'a [f64],
 }
 
 /// Maps grid points to page pixels.
@@ -97,6 +119,42 @@ fn bounds(regions: &[Option<&Region>]) -> (GridPoint, GridPoint) {
             GridPoint::new(hi.x.max(b.x), hi.y.max(b.y)),
         )
     })
+}
+
+/// The lines of a tile grid as one path of `M x y L x y` segments, cut to the picture's
+/// rectangle (a line outside it is left out).
+fn grid_path(t: &PageTransform, scale: f64, grid: TileGrid<'_>) -> String {
+    let mut d = String::new();
+    let (Some((&x0, &x1)), Some((&y0, &y1))) = (
+        grid.xs.first().zip(grid.xs.last()),
+        grid.ys.first().zip(grid.ys.last()),
+    ) else {
+        return d;
+    };
+    // The picture's rectangle on the page.
+    let (left, top) = (t.margin, t.margin);
+    let right = t.margin + (t.hi.x - t.lo.x) as f64 * t.scale;
+    let bottom = t.margin + (t.hi.y - t.lo.y) as f64 * t.scale;
+    let inside = |v: f64, lo: f64, hi: f64| v >= lo - 0.05 && v <= hi + 0.05;
+    let mut segment = |a: Vector2D, b: Vector2D| {
+        let ((ax, ay), (bx, by)) = (t.user_point(a, scale), t.user_point(b, scale));
+        let (ax, bx) = (ax.clamp(left, right), bx.clamp(left, right));
+        let (ay, by) = (ay.clamp(top, bottom), by.clamp(top, bottom));
+        let _ = write!(d, "M{ax:.1} {ay:.1}L{bx:.1} {by:.1}");
+    };
+    for &x in grid.xs {
+        let (page_x, _) = t.user_point(Vector2D::new(x, y0), scale);
+        if inside(page_x, left, right) {
+            segment(Vector2D::new(x, y0), Vector2D::new(x, y1));
+        }
+    }
+    for &y in grid.ys {
+        let (_, page_y) = t.user_point(Vector2D::new(x0, y), scale);
+        if inside(page_y, top, bottom) {
+            segment(Vector2D::new(x0, y), Vector2D::new(x1, y));
+        }
+    }
+    d
 }
 
 /// One path of closed rings, `M x y L x y ... Z` per ring.
@@ -158,6 +216,39 @@ fn stroke_paths(s: &mut String, paths: &[String], color: &str, width: f64) {
     }
 }
 
+/// The fill colours of areas, light enough for the mesh edges to show on them: area 1 has
+/// the colour of a picture without areas, 2 green, 3 blue (water in a Moving AI map), 4
+/// sand, then pink, lavender, orange and teal; ids past 8 repeat the list.
+const AREA_COLOURS: [&str; 8] = [
+    "#eaf2fb", "#c4e3a8", "#8fc8ee", "#e6cf8e", "#f2b8c6", "#d2c4ec", "#f6c89f", "#a9e2d6",
+];
+
+/// The fill colour of area `id` in pictures: area 1 the light blue of a picture without
+/// areas, 2 green, 3 blue, 4 sand, then pink, lavender, orange and teal, repeating after 8
+/// (id 0, which no area has, gets area 1's).
+pub fn area_colour(id: AreaId) -> &'static str {
+    AREA_COLOURS[usize::from(id.max(1) - 1) % AREA_COLOURS.len()]
+}
+
+/// The height of one line of the legend, in pixels.
+const LEGEND_LINE: f64 = 20.0;
+
+/// `text` with the characters XML gives a meaning escaped.
+fn xml_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The SVG text of a picture (see [`SvgPicture`]; the conventions are in `docs/cli.md`).
 pub fn render_svg(picture: &SvgPicture<'_>) -> String {
     let (lo, hi) = bounds(&[Some(picture.region), picture.background]);
@@ -166,7 +257,13 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
     let span = (hi.x - lo.x).max(hi.y - lo.y).max(1) as f64;
     let scale = (size - 2.0 * margin) / span;
     let width = ((hi.x - lo.x) as f64 * scale + 2.0 * margin).ceil();
-    let height = ((hi.y - lo.y) as f64 * scale + 2.0 * margin).ceil();
+    let picture_height = ((hi.y - lo.y) as f64 * scale + 2.0 * margin).ceil();
+    let areas = picture.areas.unwrap_or_default();
+    let legend = match picture.areas {
+        Some(_) => (areas.len() as f64 * LEGEND_LINE + margin).ceil(),
+        None => 0.0,
+    };
+    let height = picture_height + legend;
     // Thin strokes where the picture is dense: full width up to about one ring vertex per
     // 8 x 8 pixels, down to a quarter of it for 512 x 512 game maps.
     let vertices = picture.region.vertex_count().max(1) as f64;
@@ -201,11 +298,34 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
             ring_path(&t, background)
         );
     }
-    let _ = writeln!(
-        s,
-        "<path d=\"{}\" fill=\"#eaf2fb\" fill-rule=\"evenodd\" stroke=\"none\"/>",
-        ring_path(&t, picture.region)
-    );
+    match picture.areas {
+        None => {
+            let _ = writeln!(
+                s,
+                "<path d=\"{}\" fill=\"#eaf2fb\" fill-rule=\"evenodd\" stroke=\"none\"/>",
+                ring_path(&t, picture.region)
+            );
+        }
+        Some(areas) => {
+            for (id, region) in areas {
+                let _ = writeln!(
+                    s,
+                    "<path d=\"{}\" fill=\"{}\" fill-rule=\"evenodd\" stroke=\"none\"><title>{}</title></path>",
+                    ring_path(&t, region),
+                    area_colour(*id),
+                    xml_text(&area_name(picture.area_names, *id))
+                );
+            }
+        }
+    }
+    if let Some(grid) = picture.tile_grid {
+        let _ = writeln!(
+            s,
+            "<path d=\"{}\" fill=\"none\" stroke=\"#7048e8\" stroke-opacity=\"0.6\" stroke-width=\"{:.2}\" stroke-dasharray=\"4 3\"/>",
+            grid_path(&t, picture.region.options().scale(), grid),
+            (1.5 * thin).max(1.0)
+        );
+    }
     if let Some(tri) = picture.triangulation {
         let cells = tri
             .triangles()
@@ -252,11 +372,31 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
             );
         }
     }
+    // The legend: one line per area below the picture, a swatch and the area's name.
+    for (k, (id, _)) in areas.iter().enumerate() {
+        let y = picture_height + k as f64 * LEGEND_LINE;
+        let _ = writeln!(
+            s,
+            "<rect x=\"{margin}\" y=\"{:.1}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#0b2f5c\" stroke-width=\"0.5\"/>",
+            y + 3.0,
+            area_colour(*id)
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#1a1a1a\">{}</text>",
+            margin + 20.0,
+            y + 14.5,
+            xml_text(&area_name(picture.area_names, *id))
+        );
+    }
     s.push_str("</svg>\n");
     s
 }
 
-/// Writes [`render_svg`] of `picture`.
-pub fn write_svg(out: &mut dyn io::Write, picture: &SvgPicture<'_>) -> io::Result<()> {
-    out.write_all(render_svg(picture).as_bytes())
+/// The legend's text for area `id`: `area 2`, or `area 2: swamp (S)` with its name.
+fn area_name(names: &[(AreaId, String)], id: AreaId) -> String {
+    match names.iter().find(|(n, _)| *n == id) {
+        Some((_, name)) => format!("area {id}: {name}"),
+        None => format!("area {id}"),
+    }
 }

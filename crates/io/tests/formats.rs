@@ -2,7 +2,7 @@
 
 use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Outline, Region, Vector2D};
 use onepath_io::{
-    JsonInputError, ResultJson, SvgPicture, YAxis, navmesh_to_polyanya, read_geojson,
+    JsonInputError, ResultJson, SvgPicture, TileGrid, YAxis, navmesh_to_polyanya, read_geojson,
     read_outline_file, read_outlines, read_text_grid, read_tile_map, region_to_geojson, render_svg,
 };
 use serde_json::Value;
@@ -127,15 +127,9 @@ fn square_with_hole() -> Region {
 fn geojson_output_reads_back_as_the_same_region() {
     let map = read_tile_map("#....#\n.#..#.\n......\n..##..\n").unwrap();
     let options = Geometry2DOptions::with_snap_bits(12);
-    let tiles = Region::from_tile_map(
-        &map.cells,
-        map.width,
-        map.height,
-        0.75,
-        Vector2D::new(-1.0, 2.0),
-        &options,
-    )
-    .unwrap();
+    let tiles = map
+        .to_region(0.75, Vector2D::new(-1.0, 2.0), &options)
+        .unwrap();
     for region in [square_with_hole(), tiles] {
         let text = region_to_geojson(&region);
         let value: Value = serde_json::from_str(&text).unwrap();
@@ -190,15 +184,9 @@ fn result_json_holds_exact_values() {
 fn polyanya_mesh_rotates_neighbours_to_the_previous_edge() {
     // An L of three cells gives polygons that meet across one edge.
     let map = read_tile_map(".#\n..\n").unwrap();
-    let region = Region::from_tile_map(
-        &map.cells,
-        2,
-        2,
-        1.0,
-        Vector2D::new(0.0, 0.0),
-        &Geometry2DOptions::default(),
-    )
-    .unwrap();
+    let region = map
+        .to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
+        .unwrap();
     let mesh = Mesh2DPipeline::new(1.0, 0.0).build(&region).unwrap();
     let text = navmesh_to_polyanya(&mesh).unwrap();
     let mut lines = text.lines();
@@ -297,6 +285,36 @@ fn svg_draws_a_path_on_top_with_its_ends_marked() {
     });
     assert_eq!(plain, empty);
     assert!(!plain.contains("<circle"));
+}
+
+#[test]
+fn svg_draws_the_tile_grid_inside_the_picture() {
+    let region = square_with_hole();
+    // Tiles of 2 units over x in [-2, 6] and y in [0, 4]: the lines at x = -2 and 6 lie
+    // outside the picture (x in [0, 4]) and are left out; the others are cut to it.
+    let (xs, ys) = ([-2.0, 0.0, 2.0, 4.0, 6.0], [0.0, 2.0, 4.0]);
+    let svg = render_svg(&SvgPicture {
+        tile_grid: Some(TileGrid { xs: &xs, ys: &ys }),
+        ..SvgPicture::new(&region, YAxis::Up)
+    });
+    let grid = svg
+        .lines()
+        .find(|l| l.contains("stroke-dasharray"))
+        .expect("a grid path");
+    // 248 px per unit from a 16 px margin, y up: x = 2 is at 512, y = 2 at 512.
+    assert!(
+        grid.contains(
+            "d=\"M16.0 1008.0L16.0 16.0M512.0 1008.0L512.0 16.0M1008.0 1008.0L1008.0 16.0\
+             M16.0 1008.0L1008.0 1008.0M16.0 512.0L1008.0 512.0M16.0 16.0L1008.0 16.0\""
+        ),
+        "{grid}"
+    );
+    // Drawn below the mesh edges and the outline, above the fill.
+    let fill = svg.find("fill=\"#eaf2fb\"").unwrap();
+    let outline = svg.find("stroke=\"#0b2f5c\"").unwrap();
+    let at = svg.find("stroke-dasharray").unwrap();
+    assert!(fill < at && at < outline);
+    assert!(!render_svg(&SvgPicture::new(&region, YAxis::Up)).contains("stroke-dasharray"));
 }
 
 #[test]

@@ -1,0 +1,95 @@
+//! The same bits on any number of threads (issue #19): arrangements of random inputs, the
+//! boolean operations and offsets of random regions, and the builds of the bundled maps,
+//! run in explicit rayon pools of 1, 2, 3 and 8 threads, give identical outputs.
+#![cfg(feature = "parallel")]
+
+use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, NavMesh, Outline, Region};
+use onepath_predicates::GridPoint;
+use onepath_testkit::Rng;
+use onepath_tests::{load_map, map_region};
+
+const THREADS: [usize; 4] = [1, 2, 3, 8];
+
+/// Runs `work` in a pool of each size of [`THREADS`] and asserts equal results.
+fn same_on_every_pool<T: PartialEq + std::fmt::Debug + Send>(
+    what: &str,
+    work: impl Fn() -> T + Sync,
+) {
+    let results: Vec<T> = THREADS
+        .iter()
+        .map(|&n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("a pool")
+                .install(&work)
+        })
+        .collect();
+    for (n, result) in THREADS.iter().zip(&results).skip(1) {
+        assert!(result == &results[0], "{what}: {n} threads differ from one");
+    }
+}
+
+/// Large random inputs, so that the passes split into chunks (8,192 items and more).
+fn random_segments(rng: &mut Rng, n: usize, span: i64, length: i64) -> Vec<TaggedEdge> {
+    (0..n)
+        .map(|_| {
+            let (x, y) = (rng.range(0, span), rng.range(0, span));
+            let (dx, dy) = (rng.range(-length, length), rng.range(-length, length));
+            let operand = [Operand::First, Operand::Second][rng.below(2)];
+            TaggedEdge::new(
+                GridPoint::new(x, y),
+                GridPoint::new(x + dx, y + dy),
+                operand,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn arrangements_of_random_inputs() {
+    let mut rng = Rng::new(0x7E4D_0001);
+    for round in 0..4 {
+        let edges = random_segments(&mut rng, 12_000 + 3_000 * round, 1 << 20, 1 << 12);
+        same_on_every_pool(&format!("random segments {round}"), || {
+            arrange(&edges).expect("an arrangement")
+        });
+    }
+}
+
+#[test]
+fn boolean_operations_and_offsets_of_random_regions() {
+    let mut rng = Rng::new(0x7E4D_0002);
+    let options = Geometry2DOptions::default();
+    let squares = |rng: &mut Rng| {
+        let outlines: Vec<Outline> = (0..3000)
+            .map(|_| {
+                let (x, y) = (rng.real(0.0, 60.0), rng.real(0.0, 60.0));
+                let s = rng.real(0.3, 2.0);
+                Outline::from_ring([[x, y], [x + s, y + 0.2], [x + s - 0.1, y + s], [x, y + s]])
+            })
+            .collect();
+        Region::from_outlines(&outlines, &options).expect("a region")
+    };
+    let (a, b) = (squares(&mut rng), squares(&mut rng));
+    same_on_every_pool("union", || a.union(&b).expect("union"));
+    same_on_every_pool("difference", || a.difference(&b).expect("difference"));
+    same_on_every_pool("round grow", || {
+        a.offset(0.2, Join::Round, 0.01).expect("grow")
+    });
+}
+
+#[test]
+fn builds_of_the_bundled_maps() {
+    for name in ["den312d.map", "Berlin_0_256.map", "random-32-32-20.map"] {
+        let region = map_region(&load_map(name));
+        let pipeline = Mesh2DPipeline::new(1.0, 0.5);
+        same_on_every_pool(name, || -> NavMesh {
+            pipeline.build(&region).expect("a mesh")
+        });
+        same_on_every_pool(name, || {
+            region.offset(0.5, Join::Round, 0.0).expect("an offset")
+        });
+    }
+}
