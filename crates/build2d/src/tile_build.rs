@@ -91,7 +91,15 @@ pub(crate) fn build_tile(
         GridPoint::new(x1, y1),
         GridPoint::new(x0, y1),
     ];
-    let mut edges: Vec<TaggedEdge> = ring_edges(&rings, Operand::Both).collect();
+    // With a shrink the walkable rings count for both operands, so that the pieces cut the
+    // band they cover (D12); without one there are no pieces and the rings are operand 0
+    // alone (the untiled build returns the region unchanged at radius 0).
+    let rings_operand = if ctx.radius > 0.0 {
+        Operand::Both
+    } else {
+        Operand::First
+    };
+    let mut edges: Vec<TaggedEdge> = ring_edges(&rings, rings_operand).collect();
     if ctx.radius > 0.0 {
         let pieces = shrink_pieces(&rings, ctx.snap_bits, ctx.radius, ctx.arc_tolerance)?;
         edges.extend(

@@ -11,7 +11,8 @@ use crate::region::Region;
 use crate::snap::snap_grid_lines;
 use crate::tile_build::{TileContext, TileOutput, build_tile};
 use crate::triangulate::{ConvexPartition, check_vertex_limit};
-use onepath_predicates::GridPoint;
+use onepath_convex::VertexFans;
+use onepath_predicates::{GridPoint, Orientation, orient2d};
 use onepath_winding::trace_rings;
 use std::collections::HashMap;
 use std::time::Instant;
@@ -73,7 +74,7 @@ pub struct TiledNavMesh {
     halo: usize,
     tiles_x: usize,
     tiles_y: usize,
-    outputs: Vec<Option<TileOutput>>,
+    /// Each tile's mesh, the only copy of its output (the stitch reads it).
     tile_meshes: Vec<Option<NavMesh>>,
     links: Vec<(TileEdge, TileEdge)>,
     polygon_tiles: Vec<u32>,
@@ -184,7 +185,6 @@ impl TiledBuild {
             halo: self.halo_cells(cell_size, options.snap_bits),
             tiles_x: width.div_ceil(self.tile_size),
             tiles_y: height.div_ceil(self.tile_size),
-            outputs: Vec::new(),
             tile_meshes: Vec::new(),
             links: Vec::new(),
             polygon_tiles: Vec::new(),
@@ -192,7 +192,7 @@ impl TiledBuild {
             timings: TiledTimings::default(),
         };
         let all: Vec<usize> = (0..tiled.tiles_x * tiled.tiles_y).collect();
-        tiled.outputs = (0..all.len()).map(|_| None).collect();
+        tiled.tile_meshes = (0..all.len()).map(|_| None).collect();
         tiled.rebuild(codes, &all, progress)?;
         Ok(tiled)
     }
@@ -258,7 +258,8 @@ impl TiledNavMesh {
     /// Applies an edit of the map: `codes` is the whole edited map (same size) and
     /// `changed` bounds the cells that differ. The tiles whose window meets `changed` are
     /// rebuilt and the whole is stitched again; returns the rebuilt tiles' indices. The
-    /// result is the same bits as a fresh [`TiledBuild::build`] of the edited map.
+    /// result is the same bits as a fresh [`TiledBuild::build`] of the edited map. On an
+    /// error nothing changes.
     pub fn update(&mut self, codes: &[u8], changed: CellRect) -> Result<Vec<usize>> {
         if codes.len() != self.width * self.height {
             return Err(Error::invalid(
@@ -342,41 +343,52 @@ impl TiledNavMesh {
         };
         let start = Instant::now();
         let done = std::sync::atomic::AtomicUsize::new(0);
+        let snap_bits = self.snap_bits;
         let one = |&t: &usize| {
             let (sx, sy) = self.square(t);
             let (wx, wy) = self.window(t);
-            let result = build_tile(&ctx, sx, sy, wx, wy);
+            let result = build_tile(&ctx, sx, sy, wx, wy)
+                .and_then(|o| o.map(|o| tile_mesh(snap_bits, o)).transpose());
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             progress(n, tiles.len());
             result
         };
         #[cfg(feature = "parallel")]
-        let results: Vec<Result<Option<TileOutput>>> = {
+        let results: Vec<Result<Option<NavMesh>>> = {
             use rayon::prelude::*;
             tiles.par_iter().map(one).collect()
         };
         #[cfg(not(feature = "parallel"))]
-        let results: Vec<Result<Option<TileOutput>>> = tiles.iter().map(one).collect();
-        for (&t, result) in tiles.iter().zip(results) {
-            self.outputs[t] = result?;
-        }
+        let results: Vec<Result<Option<NavMesh>>> = tiles.iter().map(one).collect();
+        // Nothing changes unless every tile builds and the whole stitches: the replaced
+        // tiles are kept until then.
+        let results: Vec<Option<NavMesh>> = results.into_iter().collect::<Result<_>>()?;
+        let replaced: Vec<Option<NavMesh>> = tiles
+            .iter()
+            .zip(results)
+            .map(|(&t, mesh)| std::mem::replace(&mut self.tile_meshes[t], mesh))
+            .collect();
         self.timings.tiles = start.elapsed();
         let start = Instant::now();
-        self.tile_meshes = self
-            .outputs
-            .iter()
-            .map(|o| o.as_ref().map(|o| tile_mesh(self.snap_bits, o)).transpose())
-            .collect::<Result<_>>()?;
         let seams = Seams {
             xs: seam_columns.iter().map(|&i| self.xs[i]).collect(),
             ys: seam_rows.iter().map(|&j| self.ys[j]).collect(),
         };
-        let stitched = stitch(
+        let stitched = match stitch(
             self.snap_bits,
             pipeline.max_vertices_per_polygon,
-            &self.outputs,
+            &self.tile_meshes,
             &seams,
-        )?;
+        ) {
+            Ok(stitched) => stitched,
+            Err(e) => {
+                for (&t, mesh) in tiles.iter().zip(replaced) {
+                    self.tile_meshes[t] = mesh;
+                }
+                return Err(e);
+            }
+        };
+        drop(replaced);
         self.stitched = stitched.mesh;
         self.links = stitched.links;
         self.polygon_tiles = stitched.polygon_tiles;
@@ -385,18 +397,17 @@ impl TiledNavMesh {
     }
 }
 
-/// The mesh of one tile on its own.
-fn tile_mesh(snap_bits: u32, o: &TileOutput) -> Result<NavMesh> {
-    let partition =
-        ConvexPartition::from_partition(snap_bits, o.vertices.clone(), o.partition.clone());
+/// The mesh of one tile on its own (its output moved in, not copied).
+fn tile_mesh(snap_bits: u32, o: TileOutput) -> Result<NavMesh> {
+    let partition = ConvexPartition::from_partition(snap_bits, o.vertices, o.partition);
     let fans = partition.vertex_fans()?;
     Ok(NavMesh {
-        region: o.region.clone(),
+        region: o.region,
         triangle_count: o.triangle_count,
         partition,
         fans,
-        areas: o.areas.clone(),
-        area_regions: o.area_regions.clone(),
+        areas: o.areas,
+        area_regions: o.area_regions,
         timings: StageTimings::default(),
         query_index: Default::default(),
     })
@@ -419,6 +430,11 @@ impl Seams {
             None
         }
     }
+
+    /// True when `p` lies on a seam line.
+    fn touches(&self, p: GridPoint) -> bool {
+        self.xs.binary_search(&p.x).is_ok() || self.ys.binary_search(&p.y).is_ok()
+    }
 }
 
 /// The stitched mesh and what stitching learnt.
@@ -428,118 +444,278 @@ struct Stitched {
     polygon_tiles: Vec<u32>,
 }
 
-/// One polygon of a tile on its way into the stitched mesh.
-struct TilePolygon {
-    vertices: Vec<u32>,
-    tile: usize,
-    local: usize,
+/// A polygon edge on a seam line without a neighbour in its own tile: `from -> to` in
+/// global vertex numbers, the stitched polygon holding it and where its neighbour entry is
+/// in the flat neighbour list.
+#[derive(Clone, Copy)]
+struct SeamEdge {
+    from: u32,
+    to: u32,
+    polygon: u32,
+    slot: usize,
+    edge: TileEdge,
 }
 
-/// Stitches the tiles (decisions D17).
+impl SeamEdge {
+    /// The undirected edge, smaller vertex first: a seam edge and its reverse share it.
+    fn key(&self) -> (u32, u32) {
+        (self.from.min(self.to), self.from.max(self.to))
+    }
+}
+
+/// Stitches the tiles (decisions D17). The work and the memory grow with the tiles'
+/// polygons, vertices and rings; nothing holds a copy of a tile beyond what the stitched
+/// mesh keeps.
 fn stitch(
     snap_bits: u32,
     max_vertices: usize,
-    outputs: &[Option<TileOutput>],
+    tiles: &[Option<NavMesh>],
     seams: &Seams,
 ) -> Result<Stitched> {
-    let mut vertices: Vec<GridPoint> = outputs
+    let (vertices, global) = number_vertices(tiles, seams)?;
+    // Polygons are numbered tile by tile ("tile order") and sorted into canonical order by
+    // their first edge: a directed edge belongs to one polygon at most, and the first vertex
+    // is the smallest, so the first edge decides the order of the index lists.
+    let mut first_of_tile = vec![0usize; tiles.len() + 1];
+    for (t, m) in tiles.iter().enumerate() {
+        first_of_tile[t + 1] = first_of_tile[t] + m.as_ref().map_or(0, |m| m.partition.len());
+    }
+    let count = first_of_tile[tiles.len()];
+    if count > i32::MAX as usize {
+        return Err(Error::internal(format!(
+            "{count} polygons do not fit the mesh's i32 neighbour entries"
+        )));
+    }
+    let mut order: Vec<(u64, u32)> = Vec::with_capacity(count);
+    for (t, m) in tiles.iter().enumerate() {
+        let Some(m) = m else { continue };
+        let map = &global[t];
+        for (local, polygon) in m.partition.partition.iter().enumerate() {
+            let key = (u64::from(map[polygon.vertices[0] as usize]) << 32)
+                | u64::from(map[polygon.vertices[1] as usize]);
+            order.push((key, (first_of_tile[t] + local) as u32));
+        }
+    }
+    order.sort_unstable();
+    if order.windows(2).any(|w| w[0].0 == w[1].0) {
+        return Err(Error::internal("two tiles hold the same polygon edge"));
+    }
+    let mut id = vec![0u32; count];
+    for (g, &(_, tile_order)) in order.iter().enumerate() {
+        id[tile_order as usize] = g as u32;
+    }
+    // The flat polygon lists in canonical order; edges on seams wait for their match.
+    let corners: usize = tiles
         .iter()
         .flatten()
-        .flat_map(|o| o.vertices.iter().copied())
-        .collect();
-    vertices.sort_unstable();
-    vertices.dedup();
-    let global = |p: GridPoint| vertices.partition_point(|&q| q < p) as u32;
-    // Local vertex lists are sorted too, so the mapping keeps every polygon's smallest
-    // vertex first: the canonical start carries over.
-    let mut polygons: Vec<TilePolygon> = Vec::new();
-    for (tile, o) in outputs.iter().enumerate() {
-        let Some(o) = o else { continue };
-        for (local, p) in o.partition.iter().enumerate() {
-            polygons.push(TilePolygon {
-                vertices: p
-                    .vertices
-                    .iter()
-                    .map(|&v| global(o.vertices[v as usize]))
-                    .collect(),
-                tile,
-                local,
-            });
-        }
-    }
-    polygons.sort_unstable_by(|a, b| a.vertices.cmp(&b.vertices));
-    let mut first_of_tile = vec![0usize; outputs.len() + 1];
-    for (t, o) in outputs.iter().enumerate() {
-        first_of_tile[t + 1] = first_of_tile[t] + o.as_ref().map_or(0, |o| o.partition.len());
-    }
-    let mut id = vec![0u32; first_of_tile[outputs.len()]];
-    for (g, p) in polygons.iter().enumerate() {
-        id[first_of_tile[p.tile] + p.local] = g as u32;
-    }
-    // Boundary edges of every polygon, to find the reversed edge across a seam.
-    let mut boundary: HashMap<(u32, u32), (u32, TileEdge)> = HashMap::new();
-    for (g, p) in polygons.iter().enumerate() {
-        let Some(o) = &outputs[p.tile] else { continue };
-        let around = o.partition.polygon_neighbors(p.local);
-        let n = p.vertices.len();
-        for (k, _) in around.iter().enumerate().filter(|&(_, &across)| across < 0) {
-            {
-                let edge = TileEdge {
-                    tile: p.tile,
-                    polygon: p.local,
-                    edge: k,
-                };
-                boundary.insert((p.vertices[k], p.vertices[(k + 1) % n]), (g as u32, edge));
+        .map(|m| m.partition.partition.flat_vertices().len())
+        .sum();
+    let mut flat_vertices: Vec<u32> = Vec::with_capacity(corners);
+    let mut flat_neighbors: Vec<i32> = Vec::with_capacity(corners);
+    let mut offsets: Vec<usize> = Vec::with_capacity(count + 1);
+    offsets.push(0);
+    let mut areas: Vec<AreaId> = Vec::with_capacity(count);
+    let mut polygon_tiles: Vec<u32> = Vec::with_capacity(count);
+    let mut seam_edges: Vec<SeamEdge> = Vec::new();
+    for (g, &(_, tile_order)) in order.iter().enumerate() {
+        let tile_order = tile_order as usize;
+        let t = first_of_tile.partition_point(|&f| f <= tile_order) - 1;
+        let local = tile_order - first_of_tile[t];
+        let Some(m) = &tiles[t] else {
+            return Err(Error::internal("a polygon of an empty tile"));
+        };
+        let map = &global[t];
+        let polygon = m.partition.polygon(local);
+        let around = m.partition.polygon_neighbors(local);
+        let n = polygon.len();
+        for k in 0..n {
+            let (a, b) = (map[polygon[k] as usize], map[polygon[(k + 1) % n] as usize]);
+            flat_vertices.push(a);
+            if around[k] >= 0 {
+                flat_neighbors.push(id[first_of_tile[t] + around[k] as usize] as i32);
+            } else {
+                if seams
+                    .line_of(vertices[a as usize], vertices[b as usize])
+                    .is_some()
+                {
+                    seam_edges.push(SeamEdge {
+                        from: a,
+                        to: b,
+                        polygon: g as u32,
+                        slot: flat_neighbors.len(),
+                        edge: TileEdge {
+                            tile: t,
+                            polygon: local,
+                            edge: k,
+                        },
+                    });
+                }
+                flat_neighbors.push(-1);
             }
         }
+        offsets.push(flat_vertices.len());
+        areas.push(m.areas[local]);
+        polygon_tiles.push(t as u32);
     }
-    let mut nested_polygons = Vec::with_capacity(polygons.len());
-    let mut nested_neighbors = Vec::with_capacity(polygons.len());
+    drop(order);
+    drop(id);
+    drop(global);
+    let links = match_seams(&vertices, &mut seam_edges, &mut flat_neighbors)?;
+    let seam_points = SeamPoints::new(&vertices, seams);
+    // The polygons (checked, then their fans) and the regions are independent: with the
+    // feature `parallel` they are made at the same time. Each is a pure function of the
+    // tiles, so the result is the same either way.
+    let polygons = move || -> Result<(ConvexPartition, VertexFans)> {
+        let partition = onepath_convex::Partition::from_flat(
+            &vertices,
+            flat_vertices,
+            offsets,
+            flat_neighbors,
+            max_vertices,
+        )
+        .map_err(|e| Error::internal(format!("the stitched polygons: {e}")))?;
+        let partition = ConvexPartition::from_partition(snap_bits, vertices, partition);
+        let fans = partition.vertex_fans()?;
+        Ok((partition, fans))
+    };
+    let regions = || -> Result<(Region, Vec<(AreaId, Region)>)> {
+        let region = union_of(
+            snap_bits,
+            tiles.iter().flatten().map(|m| &m.region),
+            &seam_points,
+        )?;
+        let area_regions = area_unions(snap_bits, tiles, &region, &seam_points)?;
+        Ok((region, area_regions))
+    };
+    #[cfg(feature = "parallel")]
+    let (polygons, regions) = rayon::join(polygons, regions);
+    #[cfg(not(feature = "parallel"))]
+    let (polygons, regions) = (polygons(), regions());
+    let ((partition, fans), (region, area_regions)) = (polygons?, regions?);
+    let mesh = NavMesh {
+        region,
+        triangle_count: tiles.iter().flatten().map(|m| m.triangle_count).sum(),
+        partition,
+        fans,
+        areas,
+        area_regions,
+        timings: StageTimings::default(),
+        query_index: Default::default(),
+    };
+    Ok(Stitched {
+        mesh,
+        links,
+        polygon_tiles,
+    })
+}
+
+/// The global vertices (every tile's, sorted, a vertex on a seam once) and each tile's
+/// vertex numbers in that list.
+///
+/// Tile column `i` spans `x` from its left seam up to its right one, and only the points on
+/// a vertical seam belong to two columns; counting each of those in the column to its
+/// right, the columns are consecutive runs of the sorted list. So each column's points are
+/// sorted on their own (with the tile and local number they came from), numbered, and the
+/// columns laid end to end: the work is a sort per column, and what is held beyond the
+/// result is one column's points.
+fn number_vertices(
+    tiles: &[Option<NavMesh>],
+    seams: &Seams,
+) -> Result<(Vec<GridPoint>, Vec<Vec<u32>>)> {
+    let tiles_x = seams.xs.len() + 1;
+    let total: usize = tiles
+        .iter()
+        .flatten()
+        .map(|m| m.partition.vertices().len())
+        .sum();
+    if total > u32::MAX as usize {
+        return Err(Error::internal(format!(
+            "{total} tile vertices do not fit the mesh's u32 vertex numbers"
+        )));
+    }
+    let mut global: Vec<Vec<u32>> = tiles
+        .iter()
+        .map(|m| vec![0; m.as_ref().map_or(0, |m| m.partition.vertices().len())])
+        .collect();
+    let mut vertices: Vec<GridPoint> = Vec::with_capacity(total);
+    let mut column: Vec<(GridPoint, u32, u32)> = Vec::new();
+    for i in 0..tiles_x {
+        column.clear();
+        // This column's tiles, without their right seam, and the previous column's points on
+        // its left seam.
+        let mut add = |t: usize, keep: &dyn Fn(GridPoint) -> bool| {
+            if let Some(Some(m)) = tiles.get(t) {
+                for (local, &p) in m.partition.vertices().iter().enumerate() {
+                    if keep(p) {
+                        column.push((p, t as u32, local as u32));
+                    }
+                }
+            }
+        };
+        for t in (i..tiles.len()).step_by(tiles_x) {
+            match seams.xs.get(i) {
+                Some(&right) => add(t, &|p: GridPoint| p.x != right),
+                None => add(t, &|_| true),
+            }
+            if let Some(&left) = i.checked_sub(1).and_then(|k| seams.xs.get(k)) {
+                add(t - 1, &|p: GridPoint| p.x == left);
+            }
+        }
+        column.sort_unstable();
+        for &(p, t, local) in &column {
+            if vertices.last() != Some(&p) {
+                vertices.push(p);
+            }
+            global[t as usize][local as usize] = (vertices.len() - 1) as u32;
+        }
+    }
+    Ok((vertices, global))
+}
+
+/// Gives every seam edge the polygon of the other tile holding the reversed edge (writing
+/// it into `neighbors`) and returns the links, each pair once (the smaller end first), in
+/// order. A seam edge without its reverse is a real wall only if no other tile has a
+/// polygon edge along it: overlapping unmatched edges of two tiles would be a T-junction
+/// (`Error::Internal`), as would two tiles holding the same directed edge.
+fn match_seams(
+    vertices: &[GridPoint],
+    seam_edges: &mut [SeamEdge],
+    neighbors: &mut [i32],
+) -> Result<Vec<(TileEdge, TileEdge)>> {
+    seam_edges.sort_unstable_by_key(|e| (e.key(), e.edge));
     let mut links = Vec::new();
     let mut unmatched: Vec<(bool, i64, i64, i64, usize)> = Vec::new();
-    for p in &polygons {
-        let Some(o) = &outputs[p.tile] else { continue };
-        let around = o.partition.polygon_neighbors(p.local);
-        let n = p.vertices.len();
-        let mut neighbors = Vec::with_capacity(n);
-        for k in 0..n {
-            let (a, b) = (p.vertices[k], p.vertices[(k + 1) % n]);
-            if around[k] >= 0 {
-                neighbors.push(id[first_of_tile[p.tile] + around[k] as usize] as i32);
-            } else if let Some(&(other, far)) = boundary.get(&(b, a)) {
-                if far.tile == p.tile {
+    let mut i = 0;
+    while i < seam_edges.len() {
+        let e = seam_edges[i];
+        match seam_edges.get(i + 1).filter(|f| f.key() == e.key()) {
+            Some(&f) => {
+                if e.from == f.from || seam_edges.get(i + 2).is_some_and(|g| g.key() == e.key()) {
+                    return Err(Error::internal("two tiles hold the same edge along a seam"));
+                }
+                if e.edge.tile == f.edge.tile {
                     return Err(Error::internal(
                         "a tile holds both sides of one of its edges",
                     ));
                 }
-                neighbors.push(other as i32);
-                let near = TileEdge {
-                    tile: p.tile,
-                    polygon: p.local,
-                    edge: k,
+                neighbors[e.slot] = f.polygon as i32;
+                neighbors[f.slot] = e.polygon as i32;
+                links.push((e.edge.min(f.edge), e.edge.max(f.edge)));
+                i += 2;
+            }
+            None => {
+                let (pa, pb) = (vertices[e.from as usize], vertices[e.to as usize]);
+                let (vertical, at, lo, hi) = if pa.x == pb.x {
+                    (true, pa.x, pa.y.min(pb.y), pa.y.max(pb.y))
+                } else {
+                    (false, pa.y, pa.x.min(pb.x), pa.x.max(pb.x))
                 };
-                if near < far {
-                    links.push((near, far));
-                }
-            } else {
-                neighbors.push(-1);
-                let (pa, pb) = (vertices[a as usize], vertices[b as usize]);
-                if let Some((vertical, at)) = seams.line_of(pa, pb) {
-                    let (lo, hi) = if vertical {
-                        (pa.y.min(pb.y), pa.y.max(pb.y))
-                    } else {
-                        (pa.x.min(pb.x), pa.x.max(pb.x))
-                    };
-                    unmatched.push((vertical, at, lo, hi, p.tile));
-                }
+                unmatched.push((vertical, at, lo, hi, e.edge.tile));
+                i += 1;
             }
         }
-        nested_polygons.push(p.vertices.clone());
-        nested_neighbors.push(neighbors);
     }
     links.sort_unstable();
-    // A seam edge without its reverse is a real wall only if the other side has no polygon
-    // edge along it; overlapping unmatched edges from two tiles would be a T-junction.
     unmatched.sort_unstable();
     for w in unmatched.windows(2) {
         let (a, b) = (w[0], w[1]);
@@ -553,57 +729,47 @@ fn stitch(
             )));
         }
     }
-    let partition = ConvexPartition::from_polygons(
-        snap_bits,
-        vertices.clone(),
-        &nested_polygons,
-        &nested_neighbors,
-        max_vertices,
-    )?;
-    let fans = partition.vertex_fans()?;
-    let seam_points = SeamPoints::new(&vertices, seams);
-    let region = union_of(
-        snap_bits,
-        outputs.iter().flatten().map(|o| &o.region),
-        &seam_points,
-    )?;
-    let mut ids: Vec<AreaId> = outputs
+    Ok(links)
+}
+
+/// Each area's part of the stitched region, in increasing id. When every tile is one area,
+/// the same one, its part is the region (as in each tile), so the union is not traced twice.
+fn area_unions(
+    snap_bits: u32,
+    tiles: &[Option<NavMesh>],
+    region: &Region,
+    seam_points: &SeamPoints<'_>,
+) -> Result<Vec<(AreaId, Region)>> {
+    let mut ids: Vec<AreaId> = tiles
         .iter()
         .flatten()
-        .flat_map(|o| o.area_regions.iter().map(|(id, _)| *id))
+        .flat_map(|m| m.area_regions.iter().map(|(id, _)| *id))
         .collect();
     ids.sort_unstable();
     ids.dedup();
-    let area_regions = ids
-        .iter()
+    let whole = |m: &NavMesh| matches!(m.area_regions.as_slice(), [(_, r)] if *r == m.region);
+    if ids.len() == 1 && tiles.iter().flatten().all(whole) {
+        return Ok(vec![(ids[0], region.clone())]);
+    }
+    ids.iter()
         .map(|&id| {
-            let parts = outputs.iter().flatten().flat_map(|o| {
-                o.area_regions
+            let parts = tiles.iter().flatten().flat_map(|m| {
+                m.area_regions
                     .iter()
                     .filter(move |(a, _)| *a == id)
                     .map(|(_, r)| r)
             });
-            Ok((id, union_of(snap_bits, parts, &seam_points)?))
+            Ok((id, union_of(snap_bits, parts, seam_points)?))
         })
-        .collect::<Result<Vec<_>>>()?;
-    let areas = polygons
-        .iter()
-        .map(|p| outputs[p.tile].as_ref().map_or(0, |o| o.areas[p.local]))
-        .collect();
-    let mesh = NavMesh {
-        region,
-        triangle_count: outputs.iter().flatten().map(|o| o.triangle_count).sum(),
-        partition,
-        fans,
-        areas,
-        area_regions,
-        timings: StageTimings::default(),
-        query_index: Default::default(),
-    };
-    Ok(Stitched {
-        mesh,
-        links,
-        polygon_tiles: polygons.iter().map(|p| p.tile as u32).collect(),
+        .collect()
+}
+
+/// True when `ring` goes straight on at a vertex off the seam lines.
+fn straight_off_seams(ring: &[GridPoint], seams: &Seams) -> bool {
+    let n = ring.len();
+    (0..n).any(|i| {
+        let (before, here, after) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
+        !seams.touches(here) && orient2d(before, here, after) == Orientation::Collinear
     })
 }
 
@@ -671,16 +837,42 @@ impl<'a> SeamPoints<'a> {
 
 /// The union of regions that meet only along seams: their ring edges, split at the seam
 /// vertices, with every pair of reversed edges cancelled, traced into rings.
+///
+/// Only rings with a vertex on a seam line are traced again. Any other ring meets no other
+/// tile's ring (two tiles' squares share only seam lines), so every vertex of it keeps the
+/// edges it had in its tile, and tracing (the clockwise-first rule and the collinear rule
+/// decide at each vertex from the edges there) gives it back unchanged, already canonical.
+/// The rings traced again see, at a vertex off the seams, only their own edges there; the
+/// rule picks the same way, and the collinear rule too unless such a ring goes straight on
+/// at a vertex it shares with a ring of its tile that is not traced again (a vertex where
+/// a ring goes straight on is kept only when it has more than two edges): a tile with
+/// such a vertex is traced whole.
 fn union_of<'r>(
     snap_bits: u32,
     regions: impl Iterator<Item = &'r Region>,
     seam_points: &SeamPoints<'_>,
 ) -> Result<Region> {
+    let seams = seam_points.seams;
+    let mut rings: Vec<Vec<GridPoint>> = Vec::new();
     let mut edges = Vec::new();
     for region in regions {
-        for ring in region.rings() {
-            for i in 0..ring.len() {
-                seam_points.split(ring[i], ring[(i + 1) % ring.len()], &mut edges);
+        let touching: Vec<bool> = region
+            .rings()
+            .iter()
+            .map(|ring| ring.iter().any(|&p| seams.touches(p)))
+            .collect();
+        let whole = region
+            .rings()
+            .iter()
+            .zip(&touching)
+            .any(|(ring, &t)| t && straight_off_seams(ring, seams));
+        for (ring, &t) in region.rings().iter().zip(&touching) {
+            if t || whole {
+                for i in 0..ring.len() {
+                    seam_points.split(ring[i], ring[(i + 1) % ring.len()], &mut edges);
+                }
+            } else {
+                rings.push(ring.clone());
             }
         }
     }
@@ -705,8 +897,9 @@ fn union_of<'r>(
             None => kept.push((a, b)),
         }
     }
-    Ok(Region {
-        snap_bits,
-        rings: trace_rings(&kept).map_err(Error::internal)?,
-    })
+    rings.extend(trace_rings(&kept).map_err(Error::internal)?);
+    // The order `trace_rings` gives: by the canonical first edge, distinct for distinct
+    // rings.
+    rings.sort_unstable_by(|r, s| (r[0], r[1]).cmp(&(s[0], s[1])));
+    Ok(Region { snap_bits, rings })
 }

@@ -52,6 +52,16 @@ struct Corner {
     position: u32,
 }
 
+/// Buffers reused from one vertex to the next while fans are built.
+#[derive(Default)]
+struct Scratch {
+    /// The runs of a boundary vertex: the direction of the first boundary edge, and the
+    /// run's range in `polygons`.
+    runs: Vec<(GridPoint, usize, usize)>,
+    /// The polygons of every run of the vertex, run after run.
+    polygons: Vec<i32>,
+}
+
 impl Partition {
     /// The polygons around each of `points.len()` vertices, counter-clockwise.
     ///
@@ -74,41 +84,66 @@ impl Partition {
     /// adjacency (never the case for a partition made by this crate).
     pub fn vertex_fans(&self, points: &[GridPoint]) -> Result<VertexFans, ConvexError> {
         self.check_storage()?;
-        let corners_by_vertex = self.corners_by_vertex(points)?;
+        let (group_offsets, corners) = self.corners_by_vertex(points)?;
         let mut entries = Vec::with_capacity(self.flat_vertices().len() * 2);
         let mut offsets = Vec::with_capacity(points.len() + 1);
         offsets.push(0);
-        for (v, corners) in corners_by_vertex.iter().enumerate() {
-            self.append_fan(v as u32, corners, points, &mut entries)?;
+        let mut scratch = Scratch::default();
+        for (v, group) in group_offsets.windows(2).enumerate() {
+            let corners = &corners[group[0]..group[1]];
+            self.append_fan(v as u32, corners, points, &mut entries, &mut scratch)?;
             offsets.push(entries.len());
         }
         Ok(VertexFans { entries, offsets })
     }
 
-    /// Every polygon corner grouped by vertex, each group in polygon order.
-    fn corners_by_vertex(&self, points: &[GridPoint]) -> Result<Vec<Vec<Corner>>, ConvexError> {
-        let mut corners_by_vertex = vec![Vec::new(); points.len()];
+    /// Every polygon corner grouped by vertex, each group in polygon order, as flat storage:
+    /// the corners of vertex `v` are `corners[offsets[v]..offsets[v + 1]]`.
+    fn corners_by_vertex(
+        &self,
+        points: &[GridPoint],
+    ) -> Result<(Vec<usize>, Vec<Corner>), ConvexError> {
+        let mut offsets = vec![0usize; points.len() + 1];
         for (polygon, p) in self.iter().enumerate() {
-            for (position, &vertex) in p.vertices.iter().enumerate() {
-                let Some(group) = corners_by_vertex.get_mut(vertex as usize) else {
+            for &vertex in p.vertices {
+                let Some(point) = points.get(vertex as usize) else {
                     return Err(ConvexError::FanVertexIndex {
                         polygon,
                         vertex,
                         point_count: points.len(),
                     });
                 };
-                if points[vertex as usize].max_abs() > EXACT_F64_LIMIT as u64 {
+                if point.max_abs() > EXACT_F64_LIMIT as u64 {
                     return Err(ConvexError::CoordinateRange {
                         point: vertex as usize,
                     });
                 }
-                group.push(Corner {
-                    polygon: polygon as u32,
-                    position: position as u32,
-                });
+                offsets[vertex as usize + 1] += 1;
             }
         }
-        Ok(corners_by_vertex)
+        for v in 0..points.len() {
+            offsets[v + 1] += offsets[v];
+        }
+        // Filled in polygon order, so each group is in polygon order.
+        let mut next = offsets.clone();
+        let mut corners = vec![
+            Corner {
+                polygon: 0,
+                position: 0
+            };
+            offsets[points.len()]
+        ];
+        for (polygon, p) in self.iter().enumerate() {
+            for (position, &vertex) in p.vertices.iter().enumerate() {
+                let slot = &mut next[vertex as usize];
+                corners[*slot] = Corner {
+                    polygon: polygon as u32,
+                    position: position as u32,
+                };
+                *slot += 1;
+            }
+        }
+        Ok((offsets, corners))
     }
 
     /// Appends the fan of vertex `v`, whose polygon corners are `corners`.
@@ -118,74 +153,87 @@ impl Partition {
         corners: &[Corner],
         points: &[GridPoint],
         entries: &mut Vec<i32>,
+        scratch: &mut Scratch,
     ) -> Result<(), ConvexError> {
         let inconsistent = ConvexError::Internal {
             reason: "the polygons around a vertex do not form fans",
         };
-        let run_starts: Vec<Corner> = corners
-            .iter()
-            .copied()
-            .filter(|&c| self.outgoing_neighbor(c) == -1)
-            .collect();
         let Some(&smallest) = corners.first() else {
             return Ok(());
         };
-        if run_starts.is_empty() {
+        let is_run_start = |c: &&Corner| self.outgoing_neighbor(**c) == -1;
+        if !corners.iter().any(|c| is_run_start(&c)) {
             // An interior vertex: one closed cycle from the smallest polygon index (the
             // corners are grouped in polygon order, so that is the first).
-            let (run, closed) = self.walk_counter_clockwise(v, smallest, corners.len())?;
-            if !closed || run.len() != corners.len() {
+            let before = entries.len();
+            let closed = self.walk_counter_clockwise(v, smallest, corners.len(), entries)?;
+            if !closed || entries.len() - before != corners.len() {
                 return Err(inconsistent);
             }
-            entries.extend_from_slice(&run);
             return Ok(());
         }
-        let mut runs = Vec::with_capacity(run_starts.len());
-        for &start in &run_starts {
-            let (run, closed) = self.walk_counter_clockwise(v, start, corners.len())?;
+        // Each run: the direction of its first boundary edge and its range in `polygons`.
+        scratch.runs.clear();
+        scratch.polygons.clear();
+        for start in corners.iter().filter(is_run_start) {
+            let from = scratch.polygons.len();
+            let closed =
+                self.walk_counter_clockwise(v, *start, corners.len(), &mut scratch.polygons)?;
             if closed {
                 return Err(inconsistent);
             }
             let leaving = self.polygon(start.polygon as usize);
             let next = leaving[(start.position as usize + 1) % leaving.len()];
-            runs.push((points[next as usize] - points[v as usize], run));
+            scratch.runs.push((
+                points[next as usize] - points[v as usize],
+                from,
+                scratch.polygons.len(),
+            ));
         }
-        runs.sort_by(|(d, run), (e, other)| by_angle(*d, *e).then(run[0].cmp(&other[0])));
-        let first = (0..runs.len()).min_by_key(|&k| runs[k].1[0]).unwrap_or(0);
-        runs.rotate_left(first);
-        if runs.iter().map(|(_, run)| run.len()).sum::<usize>() != corners.len() {
+        let polygons = &scratch.polygons;
+        scratch
+            .runs
+            .sort_by(|&(d, a, _), &(e, b, _)| by_angle(d, e).then(polygons[a].cmp(&polygons[b])));
+        let first = (0..scratch.runs.len())
+            .min_by_key(|&k| polygons[scratch.runs[k].1])
+            .unwrap_or(0);
+        scratch.runs.rotate_left(first);
+        if polygons.len() != corners.len() {
             return Err(inconsistent);
         }
-        for (_, run) in runs {
-            entries.extend_from_slice(&run);
+        for &(_, from, to) in &scratch.runs {
+            entries.extend_from_slice(&polygons[from..to]);
             entries.push(-1);
         }
         Ok(())
     }
 
     /// Walks from `start` counter-clockwise around vertex `v`, across each polygon's
-    /// edge entering `v`, until the outside (`closed == false`) or back at `start`
-    /// (`closed == true`); more than `limit` steps mean inconsistent adjacency.
+    /// edge entering `v`, appending the polygons to `run`, until the outside (returns
+    /// `false`) or back at `start` (returns `true`); more than `limit` steps mean
+    /// inconsistent adjacency.
     fn walk_counter_clockwise(
         &self,
         v: u32,
         start: Corner,
         limit: usize,
-    ) -> Result<(Vec<i32>, bool), ConvexError> {
-        let mut run = Vec::new();
+        run: &mut Vec<i32>,
+    ) -> Result<bool, ConvexError> {
+        let mut steps = 0;
         let mut corner = start;
         loop {
-            if run.len() == limit {
+            if steps == limit {
                 return Err(ConvexError::Internal {
                     reason: "a walk around a vertex does not end",
                 });
             }
+            steps += 1;
             run.push(corner.polygon as i32);
             let ring = self.polygon(corner.polygon as usize);
             let entering = (corner.position as usize + ring.len() - 1) % ring.len();
             let across = self.polygon_neighbors(corner.polygon as usize)[entering];
             let Some(next) = usize::try_from(across).ok().and_then(|q| self.get(q)) else {
-                return Ok((run, false));
+                return Ok(false);
             };
             let Some(position) = next.vertices.iter().position(|&w| w == v) else {
                 return Err(ConvexError::Internal {
@@ -197,7 +245,7 @@ impl Partition {
                 position: position as u32,
             };
             if corner.polygon == start.polygon {
-                return Ok((run, true));
+                return Ok(true);
             }
         }
     }

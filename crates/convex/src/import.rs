@@ -1,4 +1,5 @@
-//! Rebuilding a partition from plain polygon lists (for deserialisation), fully validated.
+//! Rebuilding a partition from plain polygon lists (for deserialisation) or from flat storage,
+//! fully validated.
 
 use crate::{ConvexError, Partition, check_vertex_limit};
 use onepath_predicates::GridPoint;
@@ -36,8 +37,30 @@ impl Partition {
             flat_neighbors.extend_from_slice(around);
             offsets.push(vertices.len());
         }
-        let partition =
-            Self::from_parts(vertices, offsets, flat_neighbors, max_vertices_per_polygon);
+        Self::from_flat(
+            points,
+            vertices,
+            offsets,
+            flat_neighbors,
+            max_vertices_per_polygon,
+        )
+    }
+
+    /// A partition from its flat storage, as [`Partition::flat_vertices`],
+    /// [`Partition::offsets`] and [`Partition::flat_neighbors`] give it (polygon `i` is
+    /// `vertices[offsets[i]..offsets[i + 1]]`, its neighbours the same range of
+    /// `neighbors`), accepted only when it passes [`Partition::check_invariants`] against
+    /// `points`. For callers that assemble large partitions (a tiled build's stitch) without
+    /// a list per polygon.
+    pub fn from_flat(
+        points: &[GridPoint],
+        vertices: Vec<u32>,
+        offsets: Vec<usize>,
+        neighbors: Vec<i32>,
+        max_vertices_per_polygon: usize,
+    ) -> Result<Self, ConvexError> {
+        check_vertex_limit(max_vertices_per_polygon)?;
+        let partition = Self::from_parts(vertices, offsets, neighbors, max_vertices_per_polygon);
         partition.check_invariants(points)?;
         Ok(partition)
     }
@@ -62,6 +85,28 @@ mod tests {
             Partition::from_polygons(&points, &polygons, &neighbors, 6).unwrap(),
             p
         );
+    }
+
+    #[test]
+    fn flat_storage_round_trips_and_is_checked() {
+        let points = square();
+        let p = Partition::from_polygons(&points, &[vec![0, 2, 3, 1]], &[vec![-1; 4]], 6).unwrap();
+        let flat = |p: &Partition| {
+            (
+                p.flat_vertices().to_vec(),
+                p.offsets().to_vec(),
+                p.flat_neighbors().to_vec(),
+            )
+        };
+        let (vertices, offsets, neighbors) = flat(&p);
+        assert_eq!(
+            Partition::from_flat(&points, vertices.clone(), offsets.clone(), neighbors, 6).unwrap(),
+            p
+        );
+        assert!(
+            Partition::from_flat(&points, vertices.clone(), vec![0, 3], vec![-1; 4], 6).is_err()
+        );
+        assert!(Partition::from_flat(&points, vertices, offsets, vec![-1; 3], 6).is_err());
     }
 
     #[test]

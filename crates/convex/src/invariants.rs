@@ -19,7 +19,8 @@ impl Partition {
     ///   exactly when no polygon holds the reversed edge, and otherwise it is the polygon
     ///   holding the reversed edge, whose entry for it points back.
     ///
-    /// Runs in O(P k² + E log E) for P polygons of at most k vertices and E edges.
+    /// Runs in O(P k² + E + V) for P polygons of at most k vertices, E edges and V points
+    /// (plus sorting the edges that leave each vertex).
     pub fn check_invariants(&self, points: &[GridPoint]) -> Result<(), ConvexError> {
         self.check_storage()?;
         for polygon in 0..self.len() {
@@ -31,24 +32,23 @@ impl Partition {
                 ));
             }
         }
-        let edges = self.sorted_directed_edges();
-        if let Some(pair) = edges
-            .windows(2)
-            .find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
-        {
-            return Err(violation(
-                pair[1].2,
-                "a directed edge belongs to two polygons",
-            ));
+        let edges = self.directed_edges(points.len())?;
+        for group in edges.offsets.windows(2) {
+            if let Some(pair) = edges.ends[group[0]..group[1]]
+                .windows(2)
+                .find(|w| w[0].0 == w[1].0)
+            {
+                return Err(violation(
+                    pair[1].1 as usize,
+                    "a directed edge belongs to two polygons",
+                ));
+            }
         }
         for polygon in 0..self.len() {
             let ring = self.polygon(polygon);
             for (k, &entry) in self.polygon_neighbors(polygon).iter().enumerate() {
                 let (from, to) = (ring[k], ring[(k + 1) % ring.len()]);
-                let holder = edges
-                    .binary_search_by_key(&(to, from), |&(a, b, _)| (a, b))
-                    .ok()
-                    .map(|found| edges[found].2);
+                let holder = edges.holder(to, from);
                 match (usize::try_from(entry).ok(), holder) {
                     (None, None) if entry == -1 => {}
                     (Some(other), Some(holder)) if other == holder => {
@@ -172,9 +172,7 @@ impl Partition {
                 "does not start at its smallest vertex index",
             ));
         }
-        let mut sorted = ring.to_vec();
-        sorted.sort_unstable();
-        if sorted.windows(2).any(|w| w[0] == w[1]) {
+        if (0..n).any(|i| ring[i + 1..].contains(&ring[i])) {
             return Err(violation(polygon, "a vertex repeats"));
         }
         let at = |k: usize| points[ring[k % n] as usize];
@@ -197,18 +195,37 @@ impl Partition {
         Ok(())
     }
 
-    /// All directed polygon edges as `(from, to, polygon)`, sorted.
-    fn sorted_directed_edges(&self) -> Vec<(u32, u32, usize)> {
-        let mut edges: Vec<(u32, u32, usize)> = self
-            .iter()
-            .enumerate()
-            .flat_map(|(p, polygon)| {
-                let ring = polygon.vertices;
-                (0..ring.len()).map(move |k| (ring[k], ring[(k + 1) % ring.len()], p))
-            })
-            .collect();
-        edges.sort_unstable();
-        edges
+    /// All directed polygon edges grouped by their start vertex (one of `vertex_count`,
+    /// which every polygon vertex is below), each group sorted by `(to, polygon)`: the
+    /// order of sorting all `(from, to, polygon)` triples, in linear time plus the sorts of
+    /// the small groups, in 8 bytes an edge.
+    fn directed_edges(&self, vertex_count: usize) -> Result<DirectedEdges, ConvexError> {
+        // The end of each group, then counted down to its start while the edges go in.
+        let mut offsets = vec![0usize; vertex_count + 1];
+        for &from in self.flat_vertices() {
+            offsets[from as usize] += 1;
+        }
+        let mut end = 0;
+        for slot in &mut offsets {
+            end += *slot;
+            *slot = end;
+        }
+        let mut ends = vec![(0u32, 0u32); self.flat_vertices().len()];
+        for (p, polygon) in self.iter().enumerate() {
+            let Ok(index) = u32::try_from(p) else {
+                return Err(violation(p, "more than 2^32 polygons"));
+            };
+            let ring = polygon.vertices;
+            for k in 0..ring.len() {
+                let slot = &mut offsets[ring[k] as usize];
+                *slot -= 1;
+                ends[*slot] = (ring[(k + 1) % ring.len()], index);
+            }
+        }
+        for group in offsets.windows(2) {
+            ends[group[0]..group[1]].sort_unstable();
+        }
+        Ok(DirectedEdges { offsets, ends })
     }
 
     /// The neighbour entry of polygon `polygon` for its edge `from → to`, if it holds it.
@@ -216,6 +233,25 @@ impl Partition {
         let ring = self.get(polygon)?.vertices;
         let k = (0..ring.len()).find(|&k| ring[k] == from && ring[(k + 1) % ring.len()] == to)?;
         Some(self.polygon_neighbors(polygon)[k])
+    }
+}
+
+/// Every directed polygon edge `from -> to`, grouped by `from`: the group of `from` is
+/// `ends[offsets[from]..offsets[from + 1]]`, as `(to, polygon)` pairs in increasing order.
+struct DirectedEdges {
+    offsets: Vec<usize>,
+    ends: Vec<(u32, u32)>,
+}
+
+impl DirectedEdges {
+    /// The first polygon holding the directed edge `from -> to`, if any.
+    fn holder(&self, from: u32, to: u32) -> Option<usize> {
+        let group = &self.ends[self.offsets[from as usize]..self.offsets[from as usize + 1]];
+        let at = group.partition_point(|&(end, _)| end < to);
+        group
+            .get(at)
+            .filter(|&&(end, _)| end == to)
+            .map(|&(_, p)| p as usize)
     }
 }
 
