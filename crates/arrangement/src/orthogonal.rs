@@ -88,11 +88,10 @@ pub(crate) fn axis_pieces(
     // Vertical lines: `hot` is in (x, y) order, so each column's pixels are consecutive.
     let order: Vec<u32> = (0..n as u32).collect();
     sweep_lines(&order, hot, &columns, |c| c.x, &mut pieces);
-    // Horizontal lines: the pixels in (y, x) order.
+    // Horizontal lines: the pixels in (y, x) order, which a stable sort by y alone gives
+    // because `hot` is in (x, y) order.
     let mut by_row = order;
-    radix::sort_by_point(&mut by_row, |&i| {
-        GridPoint::new(hot[i as usize].y, hot[i as usize].x)
-    });
+    radix::sort_by_coordinate(&mut by_row, |&i| hot[i as usize].y);
     sweep_lines(&by_row, hot, &rows, |c| c.y, &mut pieces);
     pieces
 }
@@ -117,8 +116,9 @@ pub(crate) fn crossing_points<'a>(
         .filter(|f| f.p.y != f.q.y)
         .map(|f| (f.p.x, f.p.y, f.q.y))
         .collect();
+    // Only the x order of the ends matters: the ends at one x all leave in the same step.
     let mut ends: Vec<GridPoint> = fragments.filter(|f| f.p.y == f.q.y).map(|f| f.q).collect();
-    radix::sort_by_point(&mut ends, |&c| c);
+    radix::sort_by_coordinate(&mut ends, |c| c.x);
     let mut active: BTreeMap<i64, u32> = BTreeMap::new();
     let (mut s, mut e) = (0, 0);
     let mut points = Vec::new();
@@ -149,7 +149,13 @@ pub(crate) fn crossing_points<'a>(
         }
     }
     stats.initial_crossings = points.len();
-    radix::sort_by_point(&mut points, |&c| c);
+    // The points come in x order (the columns do) and each column's in y order, so only
+    // the runs of one x that several columns share need sorting, by y.
+    for run in points.chunk_by_mut(|a, b| a.x == b.x) {
+        if !run.is_sorted() {
+            run.sort_unstable();
+        }
+    }
     points.dedup();
     points
 }

@@ -12,8 +12,10 @@ const DIGIT: u32 = 11;
 const SMALL: usize = 256;
 
 /// Sorts `items` stably by `key(item)`, which must be below `2^key_bits` (at most 64): one
-/// counting pass per 11-bit digit from the least significant, skipping a digit that is the
-/// same for every item (a stable comparison sort for fewer than 256 items).
+/// pass that counts every 11-bit digit at once, then one scatter pass per digit from the
+/// least significant, skipping a digit that is the same for every item (a stable
+/// comparison sort for fewer than 256 items). The result is the one stable order, however
+/// the passes are arranged.
 pub(crate) fn sort_by_key<T: Copy + Default>(
     items: &mut Vec<T>,
     key_bits: u32,
@@ -23,29 +25,35 @@ pub(crate) fn sort_by_key<T: Copy + Default>(
         items.sort_by_key(|item| key(item));
         return;
     }
-    let mask = (1u64 << DIGIT) - 1;
+    const BUCKETS: usize = 1 << DIGIT;
+    let mask = (BUCKETS - 1) as u64;
+    let digits = key_bits.div_ceil(DIGIT) as usize;
+    // One counting pass for all digits: digit `d` of an item is counted in
+    // `counts[d * BUCKETS + digit]`.
+    let mut counts = vec![0usize; digits * BUCKETS];
+    for item in items.iter() {
+        let mut k = key(item);
+        for table in counts.chunks_exact_mut(BUCKETS) {
+            table[(k & mask) as usize] += 1;
+            k >>= DIGIT;
+        }
+    }
     let mut buffer = vec![T::default(); items.len()];
-    let mut counts = vec![0usize; 1 << DIGIT];
-    let mut shift = 0;
-    while shift < key_bits {
-        let digit = |item: &T| ((key(item) >> shift) & mask) as usize;
-        counts.iter_mut().for_each(|count| *count = 0);
+    for (d, table) in counts.chunks_exact_mut(BUCKETS).enumerate() {
+        if table.contains(&items.len()) {
+            continue;
+        }
+        let mut next = 0;
+        for count in table.iter_mut() {
+            (*count, next) = (next, next + *count);
+        }
+        let shift = d as u32 * DIGIT;
         for item in items.iter() {
-            counts[digit(item)] += 1;
+            let slot = &mut table[((key(item) >> shift) & mask) as usize];
+            buffer[*slot] = *item;
+            *slot += 1;
         }
-        if !counts.contains(&items.len()) {
-            let mut next = 0;
-            for count in &mut counts {
-                (*count, next) = (next, next + *count);
-            }
-            for item in items.iter() {
-                let d = digit(item);
-                buffer[counts[d]] = *item;
-                counts[d] += 1;
-            }
-            std::mem::swap(items, &mut buffer);
-        }
-        shift += DIGIT;
+        std::mem::swap(items, &mut buffer);
     }
 }
 
@@ -87,6 +95,20 @@ pub(crate) fn sort_by_index_pair<T: Copy + Default>(
 /// The number of bits needed for values up to `max` (0 for 0).
 pub(crate) fn bits_for(max: u64) -> u32 {
     u64::BITS - max.leading_zeros()
+}
+
+/// Sorts `items` stably by the integer `coordinate(item)` (a grid coordinate, so the
+/// span of the values fits in 64 bits).
+pub(crate) fn sort_by_coordinate<T: Copy + Default>(
+    items: &mut Vec<T>,
+    coordinate: impl Fn(&T) -> i64,
+) {
+    let Some(lo) = items.iter().map(&coordinate).min() else {
+        return;
+    };
+    let hi = items.iter().map(&coordinate).max().unwrap_or(lo);
+    let bits = bits_for(hi.abs_diff(lo));
+    sort_by_key(items, bits, |item| coordinate(item).abs_diff(lo));
 }
 
 /// Sorts `items` by the point `point(item)` in `(x, y)` order, stably.
@@ -169,6 +191,25 @@ mod tests {
             assert_eq!(pairs(&items), pairs(&expected), "{count} pairs below {n}");
             items.sort_unstable();
             assert_eq!(items, expected);
+        }
+    }
+
+    #[test]
+    fn coordinates_sort_like_a_stable_comparison_sort() {
+        let mut rng = Rng::new(13);
+        for spread in [0i64, 5, 1 << 20, 1 << 39] {
+            let mut items: Vec<(i64, usize)> = (0..3000)
+                .map(|k| {
+                    (
+                        (rng.next_u64() % (2 * spread as u64 + 1)) as i64 - spread,
+                        k,
+                    )
+                })
+                .collect();
+            let mut expected = items.clone();
+            expected.sort_by_key(|item| item.0);
+            sort_by_coordinate(&mut items, |item| item.0);
+            assert_eq!(items, expected, "spread {spread}");
         }
     }
 

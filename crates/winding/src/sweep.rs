@@ -75,8 +75,17 @@ impl Status for PlainList {
     }
 
     fn replace(&mut self, pos: usize, len: usize, inserted: &[StatusEntry]) {
-        self.entries
-            .splice(pos..pos + len, inserted.iter().copied());
+        // The entries both lists share are overwritten in place; only the difference moves
+        // the entries above (most vertices end as many segments as they start).
+        let common = len.min(inserted.len());
+        self.entries[pos..pos + common].copy_from_slice(&inserted[..common]);
+        let at = pos + common;
+        if len > common {
+            self.entries.drain(at..pos + len);
+        } else if inserted.len() > common {
+            self.entries
+                .splice(at..at, inserted[common..].iter().copied());
+        }
     }
 
     fn is_empty(&self) -> bool {
@@ -348,11 +357,13 @@ impl<'a> SweepState<'a> {
             // All directions point into the half-plane x > 0 or straight up, so this is a
             // total order.
             let end = |s: u32| point(segments[s as usize].b) - v;
-            outgoing.sort_by(|&s, &t| match cross(end(s), end(t)).cmp(&0) {
-                Ordering::Greater => Ordering::Less,
-                Ordering::Less => Ordering::Greater,
-                Ordering::Equal => Ordering::Equal,
-            });
+            if outgoing.len() > 1 {
+                outgoing.sort_by(|&s, &t| match cross(end(s), end(t)).cmp(&0) {
+                    Ordering::Greater => Ordering::Less,
+                    Ordering::Less => Ordering::Greater,
+                    Ordering::Equal => Ordering::Equal,
+                });
+            }
             let mut current = below;
             inserted.clear();
             inserted.extend(outgoing.iter().map(|&s| {
