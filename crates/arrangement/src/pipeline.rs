@@ -47,12 +47,38 @@ fn validate(edges: &[TaggedEdge]) -> Result<(), ArrangementError> {
     Ok(())
 }
 
-/// Runs the arrangement on `edges`.
+/// Runs the arrangement on `edges`; with `with_trace`, also the polyline of every edge.
 pub(crate) fn run(
     edges: &[TaggedEdge],
     options: &ArrangeOptions,
     with_trace: bool,
 ) -> Result<RunOutput, ArrangementError> {
+    let numbered = number(edges)?;
+    finish(numbered, options, with_trace.then_some(edges))
+}
+
+/// [`run`] without traces on edges it owns, which are freed once numbered: the input's
+/// memory is gone before the arrangement's largest buffers exist.
+pub(crate) fn run_owned(
+    edges: Vec<TaggedEdge>,
+    options: &ArrangeOptions,
+) -> Result<RunOutput, ArrangementError> {
+    let numbered = number(&edges)?;
+    drop(edges);
+    finish(numbered, options, None)
+}
+
+/// The input after step 1 and the start of step 2: the endpoints as sorted hot pixels and
+/// the distinct edges as fragments over them (deltas of duplicates summed), with counters.
+struct Numbered {
+    hot: Vec<GridPoint>,
+    unique: Vec<Fragment>,
+    unique_ids: Vec<[u32; 2]>,
+    stats: ArrangeStats,
+}
+
+/// Steps 1 and the start of step 2 on `edges` (see [`Numbered`]).
+fn number(edges: &[TaggedEdge]) -> Result<Numbered, ArrangementError> {
     validate(edges)?;
     let mut stats = ArrangeStats::default();
     // Step 1: zero-length edges are dropped.
@@ -85,8 +111,29 @@ pub(crate) fn run(
         )
     });
     let (unique, unique_ids) = merge_keyed(keyed.collect(), &hot);
-    drop(pixel_of_slot);
     stats.unique_edges = unique.len();
+    Ok(Numbered {
+        hot,
+        unique,
+        unique_ids,
+        stats,
+    })
+}
+
+/// Steps 2 to 5 from the numbered input; `traced` is the input when the polylines of its
+/// edges are wanted.
+fn finish(
+    numbered: Numbered,
+    options: &ArrangeOptions,
+    traced: Option<&[TaggedEdge]>,
+) -> Result<RunOutput, ArrangementError> {
+    let Numbered {
+        mut hot,
+        unique,
+        unique_ids,
+        mut stats,
+    } = numbered;
+    let with_trace = traced.is_some();
     // Axis-parallel input needs no candidate search, no rational and no repair: the exact
     // integer sweeps of `orthogonal.rs` give the same arrangement.
     let fast =
@@ -168,7 +215,9 @@ pub(crate) fn run(
             .collect()
     };
     let arrangement = assemble(&fragments, &pixel_ids, &hot);
-    let traces = trace.map(|trace| input_polylines(edges, &unique, trace));
+    let traces = trace
+        .zip(traced)
+        .map(|(trace, edges)| input_polylines(edges, &unique, trace));
     Ok(RunOutput {
         arrangement,
         stats,

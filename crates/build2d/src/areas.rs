@@ -107,7 +107,7 @@ impl AreaMap {
                 .collect();
             Ok(Region {
                 snap_bits,
-                rings: overlay(&edges, InsideRule::Positive)?,
+                rings: overlay(edges, InsideRule::Positive)?,
             })
         };
         let mut areas = Vec::with_capacity(ids.len());

@@ -104,27 +104,29 @@ impl Region {
         } else {
             InsideRule::Difference
         };
-        self.overlay_with_pieces(Operand::First, &pieces, rule)
+        self.overlay_with_pieces(Operand::First, pieces, rule)
     }
 
     /// The region's own edges (counting for `own`) and the offset pieces (operand 1) noded
-    /// in one arrangement, traced under `rule` (decisions D1).
+    /// in one arrangement, traced under `rule` (decisions D1). The pieces are consumed as
+    /// the arrangement's input is made, so the two never sit in memory side by side.
     fn overlay_with_pieces(
         &self,
         own: Operand,
-        pieces: &[[GridPoint; 2]],
+        pieces: Vec<[GridPoint; 2]>,
         rule: InsideRule,
     ) -> Result<Region> {
-        let edges: Vec<TaggedEdge> = ring_edges(&self.rings, own)
-            .chain(
-                pieces
-                    .iter()
-                    .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
-            )
-            .collect();
+        let own_count: usize = self.rings.iter().map(Vec::len).sum();
+        let mut edges = Vec::with_capacity(own_count + pieces.len());
+        edges.extend(ring_edges(&self.rings, own));
+        edges.extend(
+            pieces
+                .into_iter()
+                .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
+        );
         Ok(Region {
             snap_bits: self.snap_bits,
-            rings: overlay(&edges, rule)?,
+            rings: overlay(edges, rule)?,
         })
     }
 
@@ -134,7 +136,7 @@ impl Region {
     /// corners as operand 1, and `w0 > 0 && w1 <= 0` inside.
     pub(crate) fn shrink_by(&self, r_grid: f64, arc_tolerance_grid: f64) -> Result<Region> {
         let pieces = shrink_pieces(&self.rings, self.snap_bits, r_grid, arc_tolerance_grid)?;
-        self.overlay_with_pieces(Operand::Both, &pieces, InsideRule::Difference)
+        self.overlay_with_pieces(Operand::Both, pieces, InsideRule::Difference)
     }
 }
 

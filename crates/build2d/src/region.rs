@@ -4,7 +4,7 @@ use crate::error::{Axis, Error, Location, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::simple_ring::resolve_simple_ring;
 use crate::snap::{snap_grid_lines, snap_outlines};
-use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use onepath_arrangement::{Operand, TaggedEdge, arrange_owned};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{InsideRule, label, trace_boundary, trace_tile_map};
 
@@ -24,9 +24,11 @@ pub struct Region {
 
 /// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
 /// that are inside under `rule`.
-pub(crate) fn overlay(edges: &[TaggedEdge], rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
+/// The edges are freed once the arrangement has numbered them, which lowers the peak of
+/// memory of every boolean operation, offset and shrink.
+pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
     // Every caller validated its coordinates, so an arrangement error is a defect.
-    let arrangement = arrange(edges).map_err(Error::internal)?;
+    let arrangement = arrange_owned(edges).map_err(Error::internal)?;
     let windings = label(&arrangement);
     trace_boundary(&arrangement, &windings, rule).map_err(Error::internal)
 }
@@ -74,14 +76,14 @@ impl Region {
                 Some(resolved) => resolved,
                 None => {
                     let edges: Vec<TaggedEdge> = ring_edges(rings, Operand::First).collect();
-                    overlay(&edges, InsideRule::EvenOdd)?
+                    overlay(edges, InsideRule::EvenOdd)?
                 }
             };
             resolved_edges.extend(ring_edges(&resolved, Operand::First));
         }
         Ok(Self {
             snap_bits: options.snap_bits,
-            rings: overlay(&resolved_edges, InsideRule::Positive)?,
+            rings: overlay(resolved_edges, InsideRule::Positive)?,
         })
     }
 
@@ -149,7 +151,7 @@ impl Region {
             .collect();
         Ok(Region {
             snap_bits: self.snap_bits,
-            rings: overlay(&edges, rule)?,
+            rings: overlay(edges, rule)?,
         })
     }
 

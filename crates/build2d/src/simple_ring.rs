@@ -135,7 +135,7 @@ mod tests {
     fn general(ring: &[GridPoint]) -> Vec<Vec<GridPoint>> {
         let edges: Vec<_> =
             ring_edges(std::slice::from_ref(&ring.to_vec()), Operand::First).collect();
-        overlay(&edges, InsideRule::EvenOdd).expect("an arrangement")
+        overlay(edges, InsideRule::EvenOdd).expect("an arrangement")
     }
 
     /// A random ring: a star polygon (simple), a jittered one (often not), or a few random
