@@ -5,9 +5,55 @@
 mod common;
 
 use common::{Rng, local_rings, random_edges, random_rings, verify};
-use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use onepath_arrangement::{Operand, TaggedEdge, arrange, arrange_owned};
 use onepath_predicates::GridPoint;
 use onepath_testkit::growth::{crossing_bundle, sliver_stack};
+
+#[test]
+fn arrange_owned_gives_what_arrange_gives() {
+    // Random edges and rings, axis-parallel rectangles (the orthogonal path) and their
+    // mixture with a few diagonals (the mixed path): the entry that frees its input must
+    // give the same arrangement on every path.
+    let mut rng = Rng::new(12);
+    for k in 0..400 {
+        let mut edges = match k % 3 {
+            0 => {
+                let n = 2 + rng.below(60);
+                random_edges(&mut rng, n, [8, 1000, 1 << 20][k % 4 % 3])
+            }
+            1 => {
+                let rings = 1 + rng.below(5);
+                random_rings(&mut rng, rings, 8, 200)
+            }
+            _ => Vec::new(),
+        };
+        if k % 3 == 2 {
+            for _ in 0..1 + rng.below(30) {
+                let (x, y) = (rng.range(0, 100), rng.range(0, 100));
+                let (w, h) = (1 + rng.range(0, 40), 1 + rng.range(0, 40));
+                let c = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
+                for i in 0..4 {
+                    let (a, b) = (c[i], c[(i + 1) % 4]);
+                    edges.push(TaggedEdge::new(
+                        GridPoint::new(a.0, a.1),
+                        GridPoint::new(b.0, b.1),
+                        Operand::First,
+                    ));
+                }
+            }
+            if k % 2 == 0 {
+                let n = 1 + rng.below(3);
+                edges.extend(random_edges(&mut rng, n, 100));
+            }
+        }
+        let expected = arrange(&edges).expect("an arrangement");
+        assert_eq!(
+            arrange_owned(edges).expect("an arrangement"),
+            expected,
+            "input {k}"
+        );
+    }
+}
 
 #[test]
 fn small_dense_random_edges() {
