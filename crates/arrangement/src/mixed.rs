@@ -36,21 +36,23 @@ fn is_axis(f: &Fragment) -> bool {
 
 /// The arrangement of `unique` fragments (distinct, sorted, zero sums kept; their
 /// endpoints the sorted `hot` pixels `ids[k]`) of which some are axis-parallel and some
-/// diagonal, or `None` when the verifying pass found something to repair.
+/// diagonal, or, when the verifying pass found something to repair, the fragments' deltas
+/// (in order) from which the caller makes them again. The fragments are freed once
+/// rerouted, before the verifying pass, which is where the memory peaks.
 pub(crate) fn arrange_mixed(
-    unique: &[Fragment],
+    unique: Vec<Fragment>,
     ids: &[[u32; 2]],
     hot: Vec<GridPoint>,
     stats: &mut ArrangeStats,
-) -> Option<Arrangement> {
+) -> Result<Arrangement, Vec<[i32; 2]>> {
     let axis: Vec<bool> = unique.iter().map(is_axis).collect();
     // Step 2: the crossings of two axis-parallel pieces by the sweep, every pair with a
     // diagonal piece by the candidate search and the exact rational.
     let axis_crossings = crossing_points(unique.iter().filter(|f| is_axis(f)), stats);
     let axis_pairs = stats.initial_crossings;
-    let (mut index, fallback) = CandidateIndex::build(CandidateSearch::Auto, unique, &hot);
+    let (mut index, fallback) = CandidateIndex::build(CandidateSearch::Auto, &unique, &hot);
     stats.fallback_taken = fallback;
-    let diagonal = find_crossings(&index, unique, Some(&axis), None, stats);
+    let diagonal = find_crossings(&index, &unique, Some(&axis), None, stats);
     stats.initial_crossings = axis_pairs + diagonal.pairs;
     let (hot, remap) = merge_with_remap(hot, &axis_crossings);
     let (hot, remap_again) = merge_with_remap(hot, &diagonal.points);
@@ -63,15 +65,17 @@ pub(crate) fn arrange_mixed(
         .collect();
     index.set_pixels(&hot);
     // Step 3: axis-parallel pieces split along their lines, diagonal ones rerouted.
-    let mut keyed = axis_pieces(unique, &ids, &hot, |k| axis[k]);
+    let mut keyed = axis_pieces(&unique, &ids, &hot, |k| axis[k]);
     let diagonals: Vec<usize> = (0..unique.len()).filter(|&k| !axis[k]).collect();
-    let polylines = reroute(&index, unique, diagonals.iter().copied(), &hot, stats);
+    let polylines = reroute(&index, &unique, diagonals.iter().copied(), &hot, stats);
     for (n, &k) in diagonals.iter().enumerate() {
         for pair in polylines.get(n).windows(2) {
             keyed.push(keyed_piece(pair[0], pair[1], unique[k].delta));
         }
     }
-    drop(index);
+    drop((index, polylines, diagonals));
+    let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
+    drop(unique);
     let (fragments, pixel_ids) = merge_keyed(keyed, &hot);
     // Step 4's verifying pass, over what can happen.
     stats.repair_rounds = 1;
@@ -80,11 +84,11 @@ pub(crate) fn arrange_mixed(
     stats.fallback_taken |= fallback;
     let crossings = find_crossings(&index, &fragments, Some(&axis), None, stats);
     if crossings.pairs > 0 || holds_a_pixel(&index, &fragments, &axis, &hot, stats) {
-        return None;
+        return Err(deltas);
     }
     stats.hot_pixels = hot.len();
     stats.fragments = fragments.len();
-    Some(crate::pipeline::assemble(&fragments, &pixel_ids, &hot))
+    Ok(crate::pipeline::assemble(&fragments, &pixel_ids, &hot))
 }
 
 /// True when a diagonal fragment holds a hot pixel centre strictly inside.
