@@ -401,16 +401,15 @@ impl TiledNavMesh {
 fn tile_mesh(snap_bits: u32, o: TileOutput) -> Result<NavMesh> {
     let partition = ConvexPartition::from_partition(snap_bits, o.vertices, o.partition);
     let fans = partition.vertex_fans()?;
-    Ok(NavMesh {
-        region: o.region,
-        triangle_count: o.triangle_count,
+    Ok(NavMesh::assemble(
+        o.region,
+        o.triangle_count,
         partition,
         fans,
-        areas: o.areas,
-        area_regions: o.area_regions,
-        timings: StageTimings::default(),
-        query_index: Default::default(),
-    })
+        o.areas,
+        o.area_regions,
+        StageTimings::default(),
+    ))
 }
 
 /// The seam lines in grid units: vertical lines `x = xs[k]`, horizontal `y = ys[k]`.
@@ -592,16 +591,15 @@ fn stitch(
     #[cfg(not(feature = "parallel"))]
     let (polygons, regions) = (polygons(), regions());
     let ((partition, fans), (region, area_regions)) = (polygons?, regions?);
-    let mesh = NavMesh {
+    let mesh = NavMesh::assemble(
         region,
-        triangle_count: tiles.iter().flatten().map(|m| m.triangle_count).sum(),
+        tiles.iter().flatten().map(|m| m.triangle_count).sum(),
         partition,
         fans,
         areas,
         area_regions,
-        timings: StageTimings::default(),
-        query_index: Default::default(),
-    };
+        StageTimings::default(),
+    );
     Ok(Stitched {
         mesh,
         links,
