@@ -121,6 +121,57 @@ fn snapped_together(axis: Axis, index: usize, value: f64) -> Error {
     )
 }
 
+/// Checks that a tile map of `len` cells is `width * height` cells (decisions D9): otherwise
+/// an [`Error::InvalidArgument`] naming `argument` (`cells` or `codes`), the slice the caller
+/// was given.
+pub(crate) fn check_map_shape(
+    argument: &'static str,
+    len: usize,
+    width: usize,
+    height: usize,
+) -> Result<()> {
+    if width.checked_mul(height) != Some(len) {
+        return Err(Error::invalid(
+            Location::Argument(argument),
+            format!("{argument}.len() is {len} but width * height is {width} * {height}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The snapped grid lines of a tile map's x and y axes (decisions D2, D9) after checking
+/// its cell size: finite, positive and at least one grid unit of `options`, else an
+/// [`Error::InvalidArgument`] naming `cell_size`; then the lines of x, then those of y, as
+/// [`snap_grid_lines`] checks them.
+///
+/// `len` is the map's number of cells, already checked by [`check_map_shape`]. The lines
+/// are kept only when there are cells (then there are at most as many lines per axis as
+/// cells plus one); an empty map's lines are checked without storing them, and both lists
+/// come back empty.
+pub(crate) fn tile_map_grid_lines(
+    len: usize,
+    width: usize,
+    height: usize,
+    cell_size: f64,
+    origin: Vector2D,
+    options: &Geometry2DOptions,
+) -> Result<(Vec<i64>, Vec<i64>)> {
+    let scale = options.scale();
+    if !cell_size.is_finite() || cell_size <= 0.0 || cell_size * scale < 1.0 {
+        return Err(Error::invalid(
+            Location::Argument("cell_size"),
+            format!(
+                "{cell_size} must be finite and at least one grid unit (2^-{})",
+                options.snap_bits
+            ),
+        ));
+    }
+    let keep = len != 0;
+    let xs = snap_grid_lines(origin.x, cell_size, width, Axis::X, scale, keep)?;
+    let ys = snap_grid_lines(origin.y, cell_size, height, Axis::Y, scale, keep)?;
+    Ok((xs, ys))
+}
+
 /// The snapped grid lines `origin + i * cell_size`, `i = 0..=count`, each computed once in
 /// `f64` and checked (decisions D2, D9): finite, within `2^21`, and strictly increasing
 /// after snapping. The first failing line in index order is reported (a line beyond the

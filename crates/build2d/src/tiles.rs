@@ -3,12 +3,12 @@
 //! conforming mesh with global polygon ids and cross-tile adjacency.
 
 use crate::areas::AreaId;
-use crate::error::{Axis, Error, Location, Result};
+use crate::error::{Error, Location, Result};
 use crate::input::{Geometry2DOptions, Vector2D};
 use crate::navmesh::{NavMesh, StageTimings};
 use crate::pipeline::Mesh2DPipeline;
 use crate::region::Region;
-use crate::snap::snap_grid_lines;
+use crate::snap::{check_map_shape, tile_map_grid_lines};
 use crate::tile_build::{TileContext, TileOutput, build_tile};
 use crate::triangulate::{ConvexPartition, check_vertex_limit};
 use onepath_convex::VertexFans;
@@ -153,28 +153,8 @@ impl TiledBuild {
         check_vertex_limit(self.pipeline.max_vertices_per_polygon)?;
         // The pipeline's own checks, on the map's grid.
         self.pipeline.shrink(&Region::empty(options)?)?;
-        if width.checked_mul(height) != Some(codes.len()) {
-            return Err(Error::invalid(
-                Location::Argument("codes"),
-                format!(
-                    "codes.len() is {} but width * height is {width} * {height}",
-                    codes.len()
-                ),
-            ));
-        }
-        let scale = options.scale();
-        if !cell_size.is_finite() || cell_size <= 0.0 || cell_size * scale < 1.0 {
-            return Err(Error::invalid(
-                Location::Argument("cell_size"),
-                format!(
-                    "{cell_size} must be finite and at least one grid unit (2^-{})",
-                    options.snap_bits
-                ),
-            ));
-        }
-        let keep = !codes.is_empty();
-        let xs = snap_grid_lines(origin.x, cell_size, width, Axis::X, scale, keep)?;
-        let ys = snap_grid_lines(origin.y, cell_size, height, Axis::Y, scale, keep)?;
+        check_map_shape("codes", codes.len(), width, height)?;
+        let (xs, ys) = tile_map_grid_lines(codes.len(), width, height, cell_size, origin, options)?;
         let mut tiled = TiledNavMesh {
             build: *self,
             width,
