@@ -12,7 +12,8 @@ use crate::memory::Limit;
 use crate::memory::{Work, estimate, estimate_tiled, join_vertices};
 use crate::options::BuildArgs;
 use crate::output::{
-    OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
+    OutputPlan, counted, format_error, mesh_lines, ms, print_summary, region_stats, settings_line,
+    written_line,
 };
 use onepath_build2d::{AreaId, Mesh2DPipeline, NavMesh, TiledBuild, Vector2D};
 use onepath_io::{
@@ -134,29 +135,13 @@ pub(crate) fn run_build(
     let write_time = start.elapsed();
 
     let timings = mesh.timings();
-    let polygons = mesh.polygons();
     let mut summary = format!("onepath build: {}\n", input.describe());
-    summary += &format!(
-        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
-        settings.cell_size,
-        agent_radius,
-        max_verts,
-        input.region.snap_bits()
-    );
+    summary += &settings_line(&pipeline, input.region.snap_bits());
     summary += &format!(
         "  walkable before shrink: {}\n",
         region_stats(&input.region)
     );
-    summary += &format!(
-        "  walkable after shrink:  {}\n",
-        region_stats(mesh.region())
-    );
-    summary += &format!(
-        "  navmesh: {}, {}, {}\n",
-        counted(mesh.vertices().len(), "vertex", "vertices"),
-        counted(mesh.triangle_count(), "triangle", "triangles"),
-        counted(polygons.len(), "polygon", "polygons")
-    );
+    summary += &mesh_lines(&mesh);
     if input.areas.is_some() {
         summary += &format!("  areas: {}\n", area_summary(&mesh, &input.area_names));
     }
@@ -310,29 +295,14 @@ fn run_tiled(
         .count();
     let timings = tiled.timings();
     let mut summary = format!("onepath build: {}\n", tiles.kind().describe(&tiles.name));
-    summary += &format!(
-        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
-        settings.cell_size,
-        pipeline.agent_radius,
-        pipeline.max_vertices_per_polygon,
-        settings.snap_bits
-    );
+    summary += &settings_line(&pipeline, settings.snap_bits);
     summary += &format!(
         "  tiles: {k} x {k} cells, halo {}, {tiles_x} x {tiles_y} = {}, {meshed} with polygons, on {}\n",
         counted(tiled.halo(), "cell", "cells"),
         counted(tiles_x * tiles_y, "tile", "tiles"),
         counted(threads, "thread", "threads")
     );
-    summary += &format!(
-        "  walkable after shrink:  {}\n",
-        region_stats(mesh.region())
-    );
-    summary += &format!(
-        "  navmesh: {}, {}, {}\n",
-        counted(mesh.vertices().len(), "vertex", "vertices"),
-        counted(mesh.triangle_count(), "triangle", "triangles"),
-        counted(mesh.polygons().len(), "polygon", "polygons")
-    );
+    summary += &mesh_lines(mesh);
     summary += &format!(
         "  seams: {} across tile borders\n",
         counted(tiled.links().len(), "polygon link", "polygon links")

@@ -2,7 +2,7 @@
 //! the summary that several commands share.
 
 use crate::CliError;
-use onepath_build2d::Region;
+use onepath_build2d::{Mesh2DPipeline, NavMesh, Region};
 use onepath_io::{CheckedOutput, StagedOutputs, check_output, file_identity};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -188,6 +188,27 @@ pub(crate) fn region_stats(region: &Region) -> String {
         counted(rings, "ring", "rings"),
         counted(vertices, "vertex", "vertices"),
         region.area()
+    )
+}
+
+/// The summary's `settings:` line of a build: the pipeline's cell size, agent radius and
+/// vertex limit, and the SnapBits of the input's grid.
+pub(crate) fn settings_line(pipeline: &Mesh2DPipeline, snap_bits: u32) -> String {
+    format!(
+        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
+        pipeline.cell_size, pipeline.agent_radius, pipeline.max_vertices_per_polygon, snap_bits
+    )
+}
+
+/// The summary's `walkable after shrink:` and `navmesh:` lines of a built mesh: the
+/// shrunk region, and the mesh's vertices, triangles and polygons.
+pub(crate) fn mesh_lines(mesh: &NavMesh) -> String {
+    format!(
+        "  walkable after shrink:  {}\n  navmesh: {}, {}, {}\n",
+        region_stats(mesh.region()),
+        counted(mesh.vertices().len(), "vertex", "vertices"),
+        counted(mesh.triangle_count(), "triangle", "triangles"),
+        counted(mesh.polygons().len(), "polygon", "polygons")
     )
 }
 

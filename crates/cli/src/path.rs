@@ -5,7 +5,7 @@
 use crate::input::{Input, InputKind, InputSettings, load_file};
 use crate::memory::{Work, estimate, join_vertices};
 use crate::options::PathArgs;
-use crate::output::{OutputPlan, counted, ms, print_summary, written_line};
+use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
 use crate::{CliError, library_error};
 use onepath_build2d::{Mesh2DPipeline, NavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, SvgPicture, read_scenario, render_svg};
@@ -118,13 +118,7 @@ pub(crate) fn run_path(
     let build_time = start.elapsed();
 
     let mut summary = format!("onepath path: {}\n", input.describe());
-    summary += &format!(
-        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
-        settings.cell_size,
-        agent_radius,
-        max_verts,
-        input.region.snap_bits()
-    );
+    summary += &settings_line(&pipeline, input.region.snap_bits());
     summary += &format!(
         "  navmesh: {}, built and handed to polyanya in {}\n",
         counted(mesh.polygons().len(), "polygon", "polygons"),
