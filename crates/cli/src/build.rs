@@ -9,13 +9,13 @@ use crate::input::{
 };
 use crate::library_error;
 use crate::memory::Limit;
-use crate::memory::{Work, estimate, estimate_tiled, join_vertices};
+use crate::memory::{Work, estimate, estimate_tiled};
 use crate::options::BuildArgs;
 use crate::output::{
     OutputPlan, counted, format_error, mesh_lines, ms, print_summary, region_stats, settings_line,
     written_line,
 };
-use onepath_build2d::{AreaId, Mesh2DPipeline, NavMesh, TiledBuild, Vector2D};
+use onepath_build2d::{AreaId, NavMesh, TiledBuild, Vector2D};
 use onepath_io::{
     ResultJson, SvgPicture, TileGrid, YAxis, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
 };
@@ -37,8 +37,6 @@ pub(crate) fn run_build(
         },
         ..InputSettings::from(&args.pipeline.input_options)
     };
-    let agent_radius = args.pipeline.agent_radius;
-    let max_verts = args.pipeline.max_verts;
     let demo = args.input.is_none();
     // The demo writes all three files, by default into the current folder.
     let output = |path: &Option<PathBuf>, default: &str| {
@@ -66,11 +64,7 @@ pub(crate) fn run_build(
         }
         None => (DEMO_NAME, std::borrow::Cow::Borrowed(DEMO_MAP), false),
     };
-    let pipeline = Mesh2DPipeline {
-        cell_size: settings.cell_size,
-        agent_radius,
-        max_vertices_per_polygon: max_verts,
-    };
+    let pipeline = args.pipeline.pipeline();
     if let Some(tile_size) = args.tile_size {
         if outlines {
             return Err(CliError::new(format!(
@@ -92,12 +86,7 @@ pub(crate) fn run_build(
     let input: Input = load_text(name, &text, outlines, settings)?;
     drop(text);
     let read_time = start.elapsed();
-    let scale = input.region.options().scale();
-    let work = Work::Shrink {
-        m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
-        radius_cells: agent_radius / settings.cell_size,
-        build: true,
-    };
+    let work = Work::shrink(&pipeline, input.region.options().scale(), true);
     // The areas' rings are noded with the shrunk region's in the cut (decisions D16).
     let area_vertices: usize = input
         .areas
@@ -217,15 +206,7 @@ fn run_tiled(
     let window = |n: usize| (k + 2 * halo).min(n);
     let window_vertices =
         (densest as f64 * (window(width) * window(height)) as f64 / (k * k) as f64).ceil();
-    let scale = tiles.options.scale();
-    let work = Work::Shrink {
-        m: join_vertices(
-            pipeline.agent_radius * scale,
-            pipeline.arc_tolerance() * scale,
-        ),
-        radius_cells: pipeline.agent_radius / settings.cell_size,
-        build: true,
-    };
+    let work = Work::shrink(&pipeline, tiles.options.scale(), true);
     limit.check(
         &tiles.name,
         "the tiled build",
