@@ -12,8 +12,8 @@ use crate::memory::Limit;
 use crate::memory::{Work, estimate, estimate_tiled};
 use crate::options::BuildArgs;
 use crate::output::{
-    OutputPlan, counted, format_error, mesh_lines, ms, print_summary, region_stats, settings_line,
-    written_line,
+    OutputPlan, counted, format_error, mesh_lines, print_summary, region_stats, settings_line,
+    time_line, written_line,
 };
 use onepath_build2d::{AreaId, NavMesh, TiledBuild, Vector2D};
 use onepath_io::{
@@ -134,15 +134,14 @@ pub(crate) fn run_build(
     if input.areas.is_some() {
         summary += &format!("  areas: {}\n", area_summary(&mesh, &input.area_names));
     }
-    summary += &format!(
-        "  time: read {}, shrink {}, triangulate {}, partition {}, fans {}, write {}\n",
-        ms(read_time),
-        ms(timings.shrink),
-        ms(timings.triangulate),
-        ms(timings.partition),
-        ms(timings.fans),
-        ms(write_time)
-    );
+    summary += &time_line(&[
+        ("read", read_time),
+        ("shrink", timings.shrink),
+        ("triangulate", timings.triangulate),
+        ("partition", timings.partition),
+        ("fans", timings.fans),
+        ("write", write_time),
+    ]);
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
@@ -291,13 +290,12 @@ fn run_tiled(
     if areas {
         summary += &format!("  areas: {}\n", area_summary(mesh, &area_names));
     }
-    summary += &format!(
-        "  time: read {}, tiles {}, stitch {}, write {}\n",
-        ms(job.read_time),
-        ms(timings.tiles),
-        ms(timings.stitch),
-        ms(write_time)
-    );
+    summary += &time_line(&[
+        ("read", job.read_time),
+        ("tiles", timings.tiles),
+        ("stitch", timings.stitch),
+        ("write", write_time),
+    ]);
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())

@@ -222,6 +222,16 @@ pub(crate) fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
 }
 
+/// The summary's `time:` line of a build: each stage's name and duration in
+/// milliseconds, in order (`  time: read 1.00 ms, ..., write 0.50 ms`).
+pub(crate) fn time_line(stages: &[(&str, Duration)]) -> String {
+    let stages: Vec<String> = stages
+        .iter()
+        .map(|&(stage, d)| format!("{stage} {}", ms(d)))
+        .collect();
+    format!("  time: {}\n", stages.join(", "))
+}
+
 /// The closing line of the summary: which files were written.
 pub(crate) fn written_line(written: &[PathBuf]) -> String {
     if written.is_empty() {
