@@ -80,6 +80,23 @@ pub fn sort_by_point<T: Copy + Default>(items: &mut Vec<T>, point: impl Fn(&T) -
     radix::sort_by_point(items, point);
 }
 
+/// Numbers the distinct points of `slots`, pairs `(point, slot)` with every slot in
+/// `0..slots.len()` once: the points sorted by `(x, y)` with [`sort_by_point`], equal
+/// points one number, and for each slot the number of its point. The arrangement numbers
+/// its hot pixels so, and the umbrella crate the vertices of its triangulation input.
+pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u32>) {
+    radix::sort_by_point(&mut slots, |&(p, _)| p);
+    let mut points: Vec<GridPoint> = Vec::new();
+    let mut number = vec![0u32; slots.len()];
+    for &(p, slot) in &slots {
+        if points.last() != Some(&p) {
+            points.push(p);
+        }
+        number[slot as usize] = (points.len() - 1) as u32;
+    }
+    (points, number)
+}
+
 /// The largest number of repair-loop rounds (spec step 4): a 256th round that still
 /// changes something is reported as [`ArrangementError::RepairDidNotConverge`].
 pub const MAX_REPAIR_ROUNDS: u32 = repair::MAX_REPAIR_ROUNDS;

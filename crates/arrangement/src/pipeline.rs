@@ -9,7 +9,6 @@ use crate::orthogonal::{arrange_orthogonal, is_orthogonal};
 use crate::passes::{
     find_crossings, keyed_piece, merge_keyed, merged_pieces_of, pixel_index, reroute,
 };
-use crate::radix;
 use crate::repair::repair;
 use crate::search::CandidateIndex;
 use crate::trace::Trace;
@@ -90,16 +89,7 @@ fn number(edges: &[TaggedEdge]) -> Result<Numbered, ArrangementError> {
         let slot = 2 * k as u32;
         ends.extend([(e.from, slot), (e.to, slot + 1)]);
     }
-    radix::sort_by_point(&mut ends, |&(c, _)| c);
-    let mut hot: Vec<GridPoint> = Vec::new();
-    let mut pixel_of_slot = vec![0u32; ends.len()];
-    for &(c, slot) in &ends {
-        if hot.last() != Some(&c) {
-            hot.push(c);
-        }
-        pixel_of_slot[slot as usize] = (hot.len() - 1) as u32;
-    }
-    drop(ends);
+    let (hot, pixel_of_slot) = crate::number_points(ends);
     check_index_range(hot.len())?;
     // Geometric duplicates are merged (their deltas summed): they have the same hot pixels
     // and the same fate.

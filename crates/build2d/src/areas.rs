@@ -4,6 +4,7 @@
 use crate::error::{Error, Location, Result};
 use crate::input::{Geometry2DOptions, Vector2D};
 use crate::region::{Region, overlay, ring_edges};
+use crate::snap::check_map_shape;
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_winding::InsideRule;
 
@@ -42,15 +43,7 @@ impl AreaMap {
         origin: Vector2D,
         options: &Geometry2DOptions,
     ) -> Result<Self> {
-        if width.checked_mul(height) != Some(codes.len()) {
-            return Err(Error::invalid(
-                Location::Argument("codes"),
-                format!(
-                    "codes.len() is {} but width * height is {width} * {height}",
-                    codes.len()
-                ),
-            ));
-        }
+        check_map_shape("codes", codes.len(), width, height)?;
         let region_of = |keep: &dyn Fn(u8) -> bool| {
             let cells: Vec<bool> = codes.iter().map(|&c| keep(c)).collect();
             Region::from_tile_map(&cells, width, height, cell_size, origin, options)

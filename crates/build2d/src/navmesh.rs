@@ -110,18 +110,41 @@ impl NavMesh {
         if own.len() != fans.len() || own.iter().zip(fans).any(|(a, b)| a != b.as_slice()) {
             return Err(invalid("the vertex fans are not the polygons' own"));
         }
-        let mesh = Self {
+        let mesh = Self::assemble(
             region,
             triangle_count,
             partition,
-            fans: own,
+            own,
             areas,
             area_regions,
-            timings: StageTimings::default(),
-            query_index: Default::default(),
-        };
+            StageTimings::default(),
+        );
         mesh.check_invariants()?;
         Ok(mesh)
+    }
+
+    /// A mesh from its parts, unchecked (the builds make them consistent; `from_parts`
+    /// checks them after), with how long its stages took. The query index is built on
+    /// first use.
+    pub(crate) fn assemble(
+        region: Region,
+        triangle_count: usize,
+        partition: ConvexPartition,
+        fans: VertexFans,
+        areas: Vec<AreaId>,
+        area_regions: Vec<(AreaId, Region)>,
+        timings: StageTimings,
+    ) -> Self {
+        Self {
+            region,
+            triangle_count,
+            partition,
+            fans,
+            areas,
+            area_regions,
+            timings,
+            query_index: Default::default(),
+        }
     }
 
     /// The walkable region after the shrink: where an agent's centre may stand.

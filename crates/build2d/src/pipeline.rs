@@ -110,34 +110,31 @@ impl Mesh2DPipeline {
     /// before any work starts.
     pub fn build(&self, region: &Region) -> Result<NavMesh> {
         check_vertex_limit(self.max_vertices_per_polygon)?;
+        let mut timings = StageTimings::default();
         let start = Instant::now();
         let shrunk = self.shrink(region)?;
-        let shrink = start.elapsed();
+        timings.shrink = start.elapsed();
         let start = Instant::now();
         let triangulation = shrunk.triangulate()?;
         let triangle_count = triangulation.len();
-        let triangulate = start.elapsed();
+        timings.triangulate = start.elapsed();
         let start = Instant::now();
         let partition = triangulation.into_partition_convex(self.max_vertices_per_polygon)?;
-        let partition_time = start.elapsed();
+        timings.partition = start.elapsed();
         let start = Instant::now();
         let fans = partition.vertex_fans()?;
-        let fans_time = start.elapsed();
-        Ok(NavMesh {
-            areas: vec![DEFAULT_AREA; partition.len()],
-            area_regions: vec![(DEFAULT_AREA, shrunk.clone())],
-            region: shrunk,
+        timings.fans = start.elapsed();
+        // Without area types every polygon is in the default area, whose region is all.
+        let areas = vec![DEFAULT_AREA; partition.len()];
+        Ok(NavMesh::assemble(
+            shrunk.clone(),
             triangle_count,
             partition,
             fans,
-            timings: StageTimings {
-                shrink,
-                triangulate,
-                partition: partition_time,
-                fans: fans_time,
-            },
-            query_index: Default::default(),
-        })
+            areas,
+            vec![(DEFAULT_AREA, shrunk)],
+            timings,
+        ))
     }
 }
 
@@ -168,14 +165,15 @@ impl Mesh2DPipeline {
             }
             _ => {}
         }
+        let mut timings = StageTimings::default();
         let start = Instant::now();
         let shrunk = self.shrink(areas.walkable())?;
         let pieces = cut(&shrunk, &present, &|_| false)?;
-        let shrink = start.elapsed();
+        timings.shrink = start.elapsed();
         let start = Instant::now();
         let mesh = labelled_triangles(&pieces.graph)?;
         let triangle_count = mesh.triangles.len();
-        let triangulate = start.elapsed();
+        timings.triangulate = start.elapsed();
         let start = Instant::now();
         let (partition, polygon_labels) = onepath_convex::partition_convex_labelled(
             &pieces.graph.vertices,
@@ -187,29 +185,24 @@ impl Mesh2DPipeline {
         .map_err(Error::internal)?;
         let partition =
             ConvexPartition::from_partition(shrunk.snap_bits(), pieces.graph.vertices, partition);
-        let partition_time = start.elapsed();
+        timings.partition = start.elapsed();
         let start = Instant::now();
         let fans = partition.vertex_fans()?;
-        let fans_time = start.elapsed();
+        timings.fans = start.elapsed();
         let mut area_regions = pieces.pieces;
         area_regions.retain(|(_, r)| !r.is_empty());
-        Ok(NavMesh {
-            areas: polygon_labels
-                .iter()
-                .map(|&k| present[k as usize - 1].0)
-                .collect(),
-            area_regions,
-            region: pieces.region,
+        let polygon_areas = polygon_labels
+            .iter()
+            .map(|&k| present[k as usize - 1].0)
+            .collect();
+        Ok(NavMesh::assemble(
+            pieces.region,
             triangle_count,
             partition,
             fans,
-            timings: StageTimings {
-                shrink,
-                triangulate,
-                partition: partition_time,
-                fans: fans_time,
-            },
-            query_index: Default::default(),
-        })
+            polygon_areas,
+            area_regions,
+            timings,
+        ))
     }
 }

@@ -1,9 +1,9 @@
 //! `Region`: a set of non-crossing rings on the snap grid, and how regions are made.
 
-use crate::error::{Axis, Error, Location, Result};
+use crate::error::{Error, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::simple_ring::resolve_simple_ring;
-use crate::snap::{snap_grid_lines, snap_outlines};
+use crate::snap::{check_map_shape, snap_outlines, tile_map_grid_lines};
 use onepath_arrangement::{Operand, TaggedEdge, arrange_owned};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{InsideRule, label, trace_boundary, trace_tile_map};
@@ -106,31 +106,9 @@ impl Region {
         options: &Geometry2DOptions,
     ) -> Result<Self> {
         options.validate()?;
-        if width.checked_mul(height) != Some(cells.len()) {
-            return Err(Error::invalid(
-                Location::Argument("cells"),
-                format!(
-                    "cells.len() is {} but width * height is {width} * {height}",
-                    cells.len()
-                ),
-            ));
-        }
-        let scale = options.scale();
-        if !cell_size.is_finite() || cell_size <= 0.0 || cell_size * scale < 1.0 {
-            return Err(Error::invalid(
-                Location::Argument("cell_size"),
-                format!(
-                    "{cell_size} must be finite and at least one grid unit (2^-{})",
-                    options.snap_bits
-                ),
-            ));
-        }
-        // Lines are kept only when there are cells (then there are at most as many lines per
-        // axis as cells plus one); an empty map's lines are checked without storing them.
-        let keep = !cells.is_empty();
-        let xs = snap_grid_lines(origin.x, cell_size, width, Axis::X, scale, keep)?;
-        let ys = snap_grid_lines(origin.y, cell_size, height, Axis::Y, scale, keep)?;
-        if !keep {
+        check_map_shape("cells", cells.len(), width, height)?;
+        let (xs, ys) = tile_map_grid_lines(cells.len(), width, height, cell_size, origin, options)?;
+        if cells.is_empty() {
             return Self::empty(options);
         }
         Ok(Self {

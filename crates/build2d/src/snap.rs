@@ -104,13 +104,6 @@ pub(crate) fn snap_outlines(
         .collect()
 }
 
-/// Grid line `i` in user units: `origin + i * cell_size`, computed once in `f64`
-/// (decisions D2).
-#[inline]
-fn grid_line(origin: f64, cell_size: f64, i: usize) -> f64 {
-    origin + i as f64 * cell_size
-}
-
 /// The error of grid line `index` at `value`, which snaps onto the line before it.
 fn snapped_together(axis: Axis, index: usize, value: f64) -> Error {
     Error::invalid(
@@ -121,6 +114,57 @@ fn snapped_together(axis: Axis, index: usize, value: f64) -> Error {
     )
 }
 
+/// Checks that a tile map of `len` cells is `width * height` cells (decisions D9): otherwise
+/// an [`Error::InvalidArgument`] naming `argument` (`cells` or `codes`), the slice the caller
+/// was given.
+pub(crate) fn check_map_shape(
+    argument: &'static str,
+    len: usize,
+    width: usize,
+    height: usize,
+) -> Result<()> {
+    if width.checked_mul(height) != Some(len) {
+        return Err(Error::invalid(
+            Location::Argument(argument),
+            format!("{argument}.len() is {len} but width * height is {width} * {height}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The snapped grid lines of a tile map's x and y axes (decisions D2, D9) after checking
+/// its cell size: finite, positive and at least one grid unit of `options`, else an
+/// [`Error::InvalidArgument`] naming `cell_size`; then the lines of x, then those of y, as
+/// [`snap_grid_lines`] checks them.
+///
+/// `len` is the map's number of cells, already checked by [`check_map_shape`]. The lines
+/// are kept only when there are cells (then there are at most as many lines per axis as
+/// cells plus one); an empty map's lines are checked without storing them, and both lists
+/// come back empty.
+pub(crate) fn tile_map_grid_lines(
+    len: usize,
+    width: usize,
+    height: usize,
+    cell_size: f64,
+    origin: Vector2D,
+    options: &Geometry2DOptions,
+) -> Result<(Vec<i64>, Vec<i64>)> {
+    let scale = options.scale();
+    if !cell_size.is_finite() || cell_size <= 0.0 || cell_size * scale < 1.0 {
+        return Err(Error::invalid(
+            Location::Argument("cell_size"),
+            format!(
+                "{cell_size} must be finite and at least one grid unit (2^-{})",
+                options.snap_bits
+            ),
+        ));
+    }
+    let keep = len != 0;
+    let xs = snap_grid_lines(origin.x, cell_size, width, Axis::X, scale, keep)?;
+    let ys = snap_grid_lines(origin.y, cell_size, height, Axis::Y, scale, keep)?;
+    Ok((xs, ys))
+}
+
 /// The snapped grid lines `origin + i * cell_size`, `i = 0..=count`, each computed once in
 /// `f64` and checked (decisions D2, D9): finite, within `2^21`, and strictly increasing
 /// after snapping. The first failing line in index order is reported (a line beyond the
@@ -129,7 +173,7 @@ fn snapped_together(axis: Axis, index: usize, value: f64) -> Error {
 /// The lines are kept only when `keep` is set: a map with cells has at least `count` of
 /// them in memory already, so the lines are computed one by one. An empty map may name any
 /// width (`usize::MAX`), so its lines are checked without computing each one, in time
-/// logarithmic in `count`, with the same verdict (see [`check_grid_lines`]).
+/// logarithmic in `count`, with the same verdict (see [`Lines::check`]).
 pub(crate) fn snap_grid_lines(
     origin: f64,
     cell_size: f64,
@@ -138,110 +182,23 @@ pub(crate) fn snap_grid_lines(
     scale: f64,
     keep: bool,
 ) -> Result<Vec<i64>> {
-    if !keep {
-        check_grid_lines(origin, cell_size, count, axis, scale)?;
-        return Ok(Vec::new());
-    }
-    grid_lines_one_by_one(origin, cell_size, count, axis, scale, true)
-}
-
-/// Every grid line computed and checked in order; the lines are returned when `keep`.
-fn grid_lines_one_by_one(
-    origin: f64,
-    cell_size: f64,
-    count: usize,
-    axis: Axis,
-    scale: f64,
-    keep: bool,
-) -> Result<Vec<i64>> {
-    let mut lines = Vec::new();
-    let mut previous = None;
-    for i in 0..=count {
-        let value = grid_line(origin, cell_size, i);
-        if let Some(problem) = coordinate_problem(value) {
-            return Err(Error::out_of_range(
-                Location::GridLine { axis, index: i },
-                problem,
-            ));
-        }
-        let snapped = snap(value, scale);
-        if previous == Some(snapped) {
-            return Err(snapped_together(axis, i, value));
-        }
-        previous = Some(snapped);
-        if keep {
-            lines.push(snapped);
-        }
-    }
-    Ok(lines)
-}
-
-/// Checks the grid lines `0..=count` as [`grid_lines_one_by_one`] does, without visiting
-/// every line.
-///
-/// The range check needs no loop: lines grow with their index (`i as f64`, the product
-/// with a positive cell size and the sum are all monotone under rounding), so the lines
-/// within `2^21` are a prefix and the first one beyond is found by bisection (the last
-/// line decides whether there is one).
-///
-/// Two lines snap together only when the cell size is within rounding error of one grid
-/// unit; [`first_collision`] finds the first such pair among the lines within range.
-fn check_grid_lines(
-    origin: f64,
-    cell_size: f64,
-    count: usize,
-    axis: Axis,
-    scale: f64,
-) -> Result<()> {
-    let problem = |i: usize| coordinate_problem(grid_line(origin, cell_size, i));
-    let beyond = |index: usize, problem: String| {
-        Err(Error::out_of_range(
-            Location::GridLine { axis, index },
-            problem,
-        ))
-    };
-    if let Some(p) = problem(0) {
-        return beyond(0, p);
-    }
-    // The callers check that the cell size is finite and at least one grid unit; the
-    // arithmetic below relies on it, so anything else is checked line by line.
-    if !(cell_size.is_finite() && cell_size * scale >= 1.0) {
-        return grid_lines_one_by_one(origin, cell_size, count, axis, scale, false).map(|_| ());
-    }
-    let first_beyond = match problem(count) {
-        None => None,
-        Some(_) => {
-            // Line 0 is within range and line `count` is not.
-            let (mut within, mut past) = (0, count);
-            while past - within > 1 {
-                let mid = within + (past - within) / 2;
-                if problem(mid).is_some() {
-                    past = mid;
-                } else {
-                    within = mid;
-                }
-            }
-            Some(past)
-        }
-    };
-    let last_within = first_beyond.map_or(count, |b| b - 1);
     let lines = Lines {
         origin,
         cell_size,
         scale,
     };
-    if let Some(i) = lines.first_collision(0, last_within) {
-        return Err(snapped_together(axis, i, lines.user(i)));
+    if !keep {
+        lines.check(count, axis)?;
+        return Ok(Vec::new());
     }
-    match first_beyond {
-        Some(index) => beyond(index, problem(index).unwrap_or_default()),
-        None => Ok(()),
-    }
+    lines.one_by_one(count, axis, true)
 }
 
-/// The grid lines of one axis, for [`Lines::first_collision`].
+/// The grid lines of one axis: line `i` is `origin + i * cell_size` in user units, on a
+/// grid of `scale` grid units per user unit.
 ///
-/// In grid units (times `scale`, exact) let `C = cell_size * scale >= 1`, `O` the origin,
+/// How [`Lines::first_collision`] finds two lines that snap together: in grid units (times
+/// `scale`, exact) let `C = cell_size * scale >= 1`, `O` the origin,
 /// `P_i = fl(i * C)`, `V_i = fl(O + P_i)` the line and `S_i` its snapped value. Over a run
 /// of indices where `P_i` and `V_i` each stay in one binade (ulps `u_P`, `u_V`, both at
 /// most `2^-14` within range, so `i` is a multiple of `2 u`), rounding commutes with adding
@@ -262,9 +219,89 @@ struct Lines {
 const SHORT_RUN: usize = 32;
 
 impl Lines {
-    /// Line `i` in user units.
+    /// Line `i` in user units: `origin + i * cell_size`, computed once in `f64` (decisions
+    /// D2).
+    #[inline]
     fn user(&self, i: usize) -> f64 {
-        grid_line(self.origin, self.cell_size, i)
+        self.origin + i as f64 * self.cell_size
+    }
+
+    /// Every line `0..=count` computed and checked in order; the snapped lines are returned
+    /// when `keep`.
+    fn one_by_one(&self, count: usize, axis: Axis, keep: bool) -> Result<Vec<i64>> {
+        let mut lines = Vec::new();
+        let mut previous = None;
+        for i in 0..=count {
+            let value = self.user(i);
+            if let Some(problem) = coordinate_problem(value) {
+                return Err(Error::out_of_range(
+                    Location::GridLine { axis, index: i },
+                    problem,
+                ));
+            }
+            let snapped = snap(value, self.scale);
+            if previous == Some(snapped) {
+                return Err(snapped_together(axis, i, value));
+            }
+            previous = Some(snapped);
+            if keep {
+                lines.push(snapped);
+            }
+        }
+        Ok(lines)
+    }
+
+    /// Checks the lines `0..=count` as [`Lines::one_by_one`] does, without visiting every
+    /// line.
+    ///
+    /// The range check needs no loop: lines grow with their index (`i as f64`, the product
+    /// with a positive cell size and the sum are all monotone under rounding), so the lines
+    /// within `2^21` are a prefix and the first one beyond is found by bisection (the last
+    /// line decides whether there is one).
+    ///
+    /// Two lines snap together only when the cell size is within rounding error of one
+    /// grid unit; [`Lines::first_collision`] finds the first such pair among the lines
+    /// within range.
+    fn check(&self, count: usize, axis: Axis) -> Result<()> {
+        let problem = |i: usize| coordinate_problem(self.user(i));
+        let beyond = |index: usize, problem: String| {
+            Err(Error::out_of_range(
+                Location::GridLine { axis, index },
+                problem,
+            ))
+        };
+        if let Some(p) = problem(0) {
+            return beyond(0, p);
+        }
+        // The callers check that the cell size is finite and at least one grid unit; the
+        // arithmetic below relies on it, so anything else is checked line by line.
+        if !(self.cell_size.is_finite() && self.cell_size * self.scale >= 1.0) {
+            return self.one_by_one(count, axis, false).map(|_| ());
+        }
+        let first_beyond = match problem(count) {
+            None => None,
+            Some(_) => {
+                // Line 0 is within range and line `count` is not.
+                let (mut within, mut past) = (0, count);
+                while past - within > 1 {
+                    let mid = within + (past - within) / 2;
+                    if problem(mid).is_some() {
+                        past = mid;
+                    } else {
+                        within = mid;
+                    }
+                }
+                Some(past)
+            }
+        };
+        let last_within = first_beyond.map_or(count, |b| b - 1);
+        if let Some(i) = self.first_collision(0, last_within) {
+            return Err(snapped_together(axis, i, self.user(i)));
+        }
+        match first_beyond {
+            Some(index) => beyond(index, problem(index).unwrap_or_default()),
+            None => Ok(()),
+        }
     }
 
     /// Line `i` in grid units (exact: a power-of-two scaling).
@@ -369,37 +406,35 @@ fn first_true(lo: usize, hi: usize, guess: usize, pred: impl Fn(usize) -> bool) 
     // From here `pred(lo)` is false and `pred(hi)` true.
     let (mut lo, mut hi) = (lo, hi);
     let g = guess.clamp(lo + 1, hi);
-    if pred(g) {
+    // The gallop heads from `g` towards the change: down while `pred` holds, up while it
+    // does not, doubling its step, and stops at the first probe on the other side (or at
+    // the end of the range).
+    let down = pred(g);
+    if down {
         hi = g;
-        let mut step = 1usize;
-        loop {
-            let probe = g.saturating_sub(step).max(lo);
-            if probe == lo {
-                break;
-            }
-            if pred(probe) {
-                hi = probe;
-            } else {
-                lo = probe;
-                break;
-            }
-            step = step.saturating_mul(2);
-        }
     } else {
         lo = g;
-        let mut step = 1usize;
-        loop {
-            let probe = g.saturating_add(step).min(hi);
-            if probe == hi {
-                break;
-            }
-            if pred(probe) {
-                hi = probe;
-                break;
-            }
-            lo = probe;
-            step = step.saturating_mul(2);
+    }
+    let mut step = 1usize;
+    loop {
+        let probe = if down {
+            g.saturating_sub(step).max(lo)
+        } else {
+            g.saturating_add(step).min(hi)
+        };
+        if probe == lo || probe == hi {
+            break;
         }
+        let holds = pred(probe);
+        if holds {
+            hi = probe;
+        } else {
+            lo = probe;
+        }
+        if holds != down {
+            break;
+        }
+        step = step.saturating_mul(2);
     }
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
@@ -435,6 +470,27 @@ mod tests {
                 "2097153 exceeds 2^21 = 2097152 in magnitude"
             )
         );
+    }
+
+    /// The galloping search finds the first index where the predicate holds from any guess,
+    /// inside the range or beyond it, galloping either way.
+    #[test]
+    fn first_true_agrees_with_a_scan() {
+        for lo in 0..4 {
+            for hi in lo..lo + 40 {
+                for change in lo..=hi + 1 {
+                    for guess in (0..hi + 4).chain([usize::MAX]) {
+                        let pred = |i: usize| i >= change;
+                        let scan = (lo..=hi).find(|&i| pred(i));
+                        assert_eq!(
+                            first_true(lo, hi, guess, pred),
+                            scan,
+                            "{lo}..={hi}, change {change}, guess {guess}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// `2^k` for a normal power of two, exact.
@@ -511,7 +567,12 @@ mod tests {
                 (origin, cell, count, scale)
             };
             let fast = snap_grid_lines(origin, cell, count, Axis::X, scale, false);
-            let slow = grid_lines_one_by_one(origin, cell, count, Axis::X, scale, false);
+            let lines = Lines {
+                origin,
+                cell_size: cell,
+                scale,
+            };
+            let slow = lines.one_by_one(count, Axis::X, false);
             assert_eq!(
                 fast.map(|_| ()),
                 slow.clone().map(|_| ()),

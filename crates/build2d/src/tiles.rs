@@ -3,12 +3,12 @@
 //! conforming mesh with global polygon ids and cross-tile adjacency.
 
 use crate::areas::AreaId;
-use crate::error::{Axis, Error, Location, Result};
+use crate::error::{Error, Location, Result};
 use crate::input::{Geometry2DOptions, Vector2D};
 use crate::navmesh::{NavMesh, StageTimings};
 use crate::pipeline::Mesh2DPipeline;
 use crate::region::Region;
-use crate::snap::snap_grid_lines;
+use crate::snap::{check_map_shape, tile_map_grid_lines};
 use crate::tile_build::{TileContext, TileOutput, build_tile};
 use crate::triangulate::{ConvexPartition, check_vertex_limit};
 use onepath_convex::VertexFans;
@@ -153,28 +153,8 @@ impl TiledBuild {
         check_vertex_limit(self.pipeline.max_vertices_per_polygon)?;
         // The pipeline's own checks, on the map's grid.
         self.pipeline.shrink(&Region::empty(options)?)?;
-        if width.checked_mul(height) != Some(codes.len()) {
-            return Err(Error::invalid(
-                Location::Argument("codes"),
-                format!(
-                    "codes.len() is {} but width * height is {width} * {height}",
-                    codes.len()
-                ),
-            ));
-        }
-        let scale = options.scale();
-        if !cell_size.is_finite() || cell_size <= 0.0 || cell_size * scale < 1.0 {
-            return Err(Error::invalid(
-                Location::Argument("cell_size"),
-                format!(
-                    "{cell_size} must be finite and at least one grid unit (2^-{})",
-                    options.snap_bits
-                ),
-            ));
-        }
-        let keep = !codes.is_empty();
-        let xs = snap_grid_lines(origin.x, cell_size, width, Axis::X, scale, keep)?;
-        let ys = snap_grid_lines(origin.y, cell_size, height, Axis::Y, scale, keep)?;
+        check_map_shape("codes", codes.len(), width, height)?;
+        let (xs, ys) = tile_map_grid_lines(codes.len(), width, height, cell_size, origin, options)?;
         let mut tiled = TiledNavMesh {
             build: *self,
             width,
@@ -401,16 +381,15 @@ impl TiledNavMesh {
 fn tile_mesh(snap_bits: u32, o: TileOutput) -> Result<NavMesh> {
     let partition = ConvexPartition::from_partition(snap_bits, o.vertices, o.partition);
     let fans = partition.vertex_fans()?;
-    Ok(NavMesh {
-        region: o.region,
-        triangle_count: o.triangle_count,
+    Ok(NavMesh::assemble(
+        o.region,
+        o.triangle_count,
         partition,
         fans,
-        areas: o.areas,
-        area_regions: o.area_regions,
-        timings: StageTimings::default(),
-        query_index: Default::default(),
-    })
+        o.areas,
+        o.area_regions,
+        StageTimings::default(),
+    ))
 }
 
 /// The seam lines in grid units: vertical lines `x = xs[k]`, horizontal `y = ys[k]`.
@@ -592,16 +571,15 @@ fn stitch(
     #[cfg(not(feature = "parallel"))]
     let (polygons, regions) = (polygons(), regions());
     let ((partition, fans), (region, area_regions)) = (polygons?, regions?);
-    let mesh = NavMesh {
+    let mesh = NavMesh::assemble(
         region,
-        triangle_count: tiles.iter().flatten().map(|m| m.triangle_count).sum(),
+        tiles.iter().flatten().map(|m| m.triangle_count).sum(),
         partition,
         fans,
         areas,
         area_regions,
-        timings: StageTimings::default(),
-        query_index: Default::default(),
-    };
+        StageTimings::default(),
+    );
     Ok(Stitched {
         mesh,
         links,

@@ -55,23 +55,15 @@ impl Region {
     pub fn constraint_graph(&self) -> (Vec<GridPoint>, Vec<[u32; 2]>) {
         // Every ring vertex with its position, radix-sorted by point: equal points become
         // one vertex, numbered in (x, y) order, and every position learns its number.
-        let mut slots: Vec<(GridPoint, u32)> = self
+        let slots: Vec<(GridPoint, u32)> = self
             .rings()
             .iter()
             .flatten()
             .enumerate()
             .map(|(k, &p)| (p, k as u32))
             .collect();
-        onepath_arrangement::sort_by_point(&mut slots, |&(p, _)| p);
-        let mut vertices: Vec<GridPoint> = Vec::new();
-        let mut number = vec![0u32; slots.len()];
-        for &(p, k) in &slots {
-            if vertices.last() != Some(&p) {
-                vertices.push(p);
-            }
-            number[k as usize] = (vertices.len() - 1) as u32;
-        }
-        let mut edges = Vec::with_capacity(slots.len());
+        let (vertices, number) = onepath_arrangement::number_points(slots);
+        let mut edges = Vec::with_capacity(number.len());
         let mut first = 0;
         for ring in self.rings() {
             let n = ring.len();

@@ -9,12 +9,13 @@ use crate::input::{
 };
 use crate::library_error;
 use crate::memory::Limit;
-use crate::memory::{Work, estimate, estimate_tiled, join_vertices};
+use crate::memory::{Work, estimate, estimate_tiled};
 use crate::options::BuildArgs;
 use crate::output::{
-    OutputPlan, counted, format_error, ms, print_summary, region_stats, written_line,
+    OutputPlan, counted, format_error, mesh_lines, print_summary, region_stats, settings_line,
+    time_line, written_line,
 };
-use onepath_build2d::{AreaId, Mesh2DPipeline, NavMesh, TiledBuild, Vector2D};
+use onepath_build2d::{AreaId, NavMesh, TiledBuild, Vector2D};
 use onepath_io::{
     ResultJson, SvgPicture, TileGrid, YAxis, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
 };
@@ -36,8 +37,6 @@ pub(crate) fn run_build(
         },
         ..InputSettings::from(&args.pipeline.input_options)
     };
-    let agent_radius = args.pipeline.agent_radius;
-    let max_verts = args.pipeline.max_verts;
     let demo = args.input.is_none();
     // The demo writes all three files, by default into the current folder.
     let output = |path: &Option<PathBuf>, default: &str| {
@@ -65,11 +64,7 @@ pub(crate) fn run_build(
         }
         None => (DEMO_NAME, std::borrow::Cow::Borrowed(DEMO_MAP), false),
     };
-    let pipeline = Mesh2DPipeline {
-        cell_size: settings.cell_size,
-        agent_radius,
-        max_vertices_per_polygon: max_verts,
-    };
+    let pipeline = args.pipeline.pipeline();
     if let Some(tile_size) = args.tile_size {
         if outlines {
             return Err(CliError::new(format!(
@@ -91,12 +86,7 @@ pub(crate) fn run_build(
     let input: Input = load_text(name, &text, outlines, settings)?;
     drop(text);
     let read_time = start.elapsed();
-    let scale = input.region.options().scale();
-    let work = Work::Shrink {
-        m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
-        radius_cells: agent_radius / settings.cell_size,
-        build: true,
-    };
+    let work = Work::shrink(&pipeline, input.region.options().scale(), true);
     // The areas' rings are noded with the shrunk region's in the cut (decisions D16).
     let area_vertices: usize = input
         .areas
@@ -134,41 +124,24 @@ pub(crate) fn run_build(
     let write_time = start.elapsed();
 
     let timings = mesh.timings();
-    let polygons = mesh.polygons();
     let mut summary = format!("onepath build: {}\n", input.describe());
-    summary += &format!(
-        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
-        settings.cell_size,
-        agent_radius,
-        max_verts,
-        input.region.snap_bits()
-    );
+    summary += &settings_line(&pipeline, input.region.snap_bits());
     summary += &format!(
         "  walkable before shrink: {}\n",
         region_stats(&input.region)
     );
-    summary += &format!(
-        "  walkable after shrink:  {}\n",
-        region_stats(mesh.region())
-    );
-    summary += &format!(
-        "  navmesh: {}, {}, {}\n",
-        counted(mesh.vertices().len(), "vertex", "vertices"),
-        counted(mesh.triangle_count(), "triangle", "triangles"),
-        counted(polygons.len(), "polygon", "polygons")
-    );
+    summary += &mesh_lines(&mesh);
     if input.areas.is_some() {
         summary += &format!("  areas: {}\n", area_summary(&mesh, &input.area_names));
     }
-    summary += &format!(
-        "  time: read {}, shrink {}, triangulate {}, partition {}, fans {}, write {}\n",
-        ms(read_time),
-        ms(timings.shrink),
-        ms(timings.triangulate),
-        ms(timings.partition),
-        ms(timings.fans),
-        ms(write_time)
-    );
+    summary += &time_line(&[
+        ("read", read_time),
+        ("shrink", timings.shrink),
+        ("triangulate", timings.triangulate),
+        ("partition", timings.partition),
+        ("fans", timings.fans),
+        ("write", write_time),
+    ]);
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
@@ -232,15 +205,7 @@ fn run_tiled(
     let window = |n: usize| (k + 2 * halo).min(n);
     let window_vertices =
         (densest as f64 * (window(width) * window(height)) as f64 / (k * k) as f64).ceil();
-    let scale = tiles.options.scale();
-    let work = Work::Shrink {
-        m: join_vertices(
-            pipeline.agent_radius * scale,
-            pipeline.arc_tolerance() * scale,
-        ),
-        radius_cells: pipeline.agent_radius / settings.cell_size,
-        build: true,
-    };
+    let work = Work::shrink(&pipeline, tiles.options.scale(), true);
     limit.check(
         &tiles.name,
         "the tiled build",
@@ -310,29 +275,14 @@ fn run_tiled(
         .count();
     let timings = tiled.timings();
     let mut summary = format!("onepath build: {}\n", tiles.kind().describe(&tiles.name));
-    summary += &format!(
-        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
-        settings.cell_size,
-        pipeline.agent_radius,
-        pipeline.max_vertices_per_polygon,
-        settings.snap_bits
-    );
+    summary += &settings_line(&pipeline, settings.snap_bits);
     summary += &format!(
         "  tiles: {k} x {k} cells, halo {}, {tiles_x} x {tiles_y} = {}, {meshed} with polygons, on {}\n",
         counted(tiled.halo(), "cell", "cells"),
         counted(tiles_x * tiles_y, "tile", "tiles"),
         counted(threads, "thread", "threads")
     );
-    summary += &format!(
-        "  walkable after shrink:  {}\n",
-        region_stats(mesh.region())
-    );
-    summary += &format!(
-        "  navmesh: {}, {}, {}\n",
-        counted(mesh.vertices().len(), "vertex", "vertices"),
-        counted(mesh.triangle_count(), "triangle", "triangles"),
-        counted(mesh.polygons().len(), "polygon", "polygons")
-    );
+    summary += &mesh_lines(mesh);
     summary += &format!(
         "  seams: {} across tile borders\n",
         counted(tiled.links().len(), "polygon link", "polygon links")
@@ -340,13 +290,12 @@ fn run_tiled(
     if areas {
         summary += &format!("  areas: {}\n", area_summary(mesh, &area_names));
     }
-    summary += &format!(
-        "  time: read {}, tiles {}, stitch {}, write {}\n",
-        ms(job.read_time),
-        ms(timings.tiles),
-        ms(timings.stitch),
-        ms(write_time)
-    );
+    summary += &time_line(&[
+        ("read", job.read_time),
+        ("tiles", timings.tiles),
+        ("stitch", timings.stitch),
+        ("write", write_time),
+    ]);
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())

@@ -99,11 +99,7 @@ pub(crate) fn run_region(
         (RegionOp::Shrink, _) => {
             let pipeline = Mesh2DPipeline::new(settings.cell_size, agent_radius);
             (
-                Work::Shrink {
-                    m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
-                    radius_cells: cells(agent_radius),
-                    build: false,
-                },
+                Work::shrink(&pipeline, scale, false),
                 a.region.vertex_count(),
             )
         }

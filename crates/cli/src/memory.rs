@@ -9,6 +9,7 @@
 
 use crate::CliError;
 use crate::input::byte_size;
+use onepath_build2d::Mesh2DPipeline;
 
 /// Peak bytes per edge fed to the arrangement (own edges plus offset pieces), measured.
 const BYTES_PER_EDGE: f64 = 280.0;
@@ -56,6 +57,22 @@ pub(crate) enum Work {
         /// Whether the convex partition is computed too.
         partition: bool,
     },
+}
+
+impl Work {
+    /// The work of `pipeline`'s shrink on a grid of `scale` grid units per user unit (its
+    /// arcs' vertices from the agent radius and the arc tolerance, the radius in cells),
+    /// with the meshes when `build`.
+    pub(crate) fn shrink(pipeline: &Mesh2DPipeline, scale: f64, build: bool) -> Work {
+        Work::Shrink {
+            m: join_vertices(
+                pipeline.agent_radius * scale,
+                pipeline.arc_tolerance() * scale,
+            ),
+            radius_cells: pipeline.agent_radius / pipeline.cell_size,
+            build,
+        }
+    }
 }
 
 /// The estimated peak memory in bytes of `work` on a boundary of `vertices` vertices (all

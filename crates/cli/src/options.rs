@@ -7,7 +7,7 @@ use crate::memory::{Limit, parse_memory_limit};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use onepath_build2d::{
-    DEFAULT_MAX_VERTICES_PER_POLYGON, DEFAULT_SNAP_BITS, MAX_SNAP_BITS, Vector2D,
+    DEFAULT_MAX_VERTICES_PER_POLYGON, DEFAULT_SNAP_BITS, MAX_SNAP_BITS, Mesh2DPipeline, Vector2D,
 };
 use std::path::PathBuf;
 
@@ -201,6 +201,18 @@ pub(crate) struct PipelineOptions {
     pub(crate) max_verts: usize,
     #[command(flatten)]
     pub(crate) input_options: InputOptions,
+}
+
+impl PipelineOptions {
+    /// The build pipeline these options ask for: `--cell-size`, `--agent-radius` and
+    /// `--max-verts`.
+    pub(crate) fn pipeline(&self) -> Mesh2DPipeline {
+        Mesh2DPipeline {
+            cell_size: self.input_options.cell_size,
+            agent_radius: self.agent_radius,
+            max_vertices_per_polygon: self.max_verts,
+        }
+    }
 }
 
 /// `onepath build [INPUT] [OPTIONS]`.

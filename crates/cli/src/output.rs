@@ -2,7 +2,7 @@
 //! the summary that several commands share.
 
 use crate::CliError;
-use onepath_build2d::Region;
+use onepath_build2d::{Mesh2DPipeline, NavMesh, Region};
 use onepath_io::{CheckedOutput, StagedOutputs, check_output, file_identity};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -191,6 +191,27 @@ pub(crate) fn region_stats(region: &Region) -> String {
     )
 }
 
+/// The summary's `settings:` line of a build: the pipeline's cell size, agent radius and
+/// vertex limit, and the SnapBits of the input's grid.
+pub(crate) fn settings_line(pipeline: &Mesh2DPipeline, snap_bits: u32) -> String {
+    format!(
+        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
+        pipeline.cell_size, pipeline.agent_radius, pipeline.max_vertices_per_polygon, snap_bits
+    )
+}
+
+/// The summary's `walkable after shrink:` and `navmesh:` lines of a built mesh: the
+/// shrunk region, and the mesh's vertices, triangles and polygons.
+pub(crate) fn mesh_lines(mesh: &NavMesh) -> String {
+    format!(
+        "  walkable after shrink:  {}\n  navmesh: {}, {}, {}\n",
+        region_stats(mesh.region()),
+        counted(mesh.vertices().len(), "vertex", "vertices"),
+        counted(mesh.triangle_count(), "triangle", "triangles"),
+        counted(mesh.polygons().len(), "polygon", "polygons")
+    )
+}
+
 /// `n` followed by the singular or the plural noun.
 pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -199,6 +220,16 @@ pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
 /// A duration in milliseconds with two decimals.
 pub(crate) fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+/// The summary's `time:` line of a build: each stage's name and duration in
+/// milliseconds, in order (`  time: read 1.00 ms, ..., write 0.50 ms`).
+pub(crate) fn time_line(stages: &[(&str, Duration)]) -> String {
+    let stages: Vec<String> = stages
+        .iter()
+        .map(|&(stage, d)| format!("{stage} {}", ms(d)))
+        .collect();
+    format!("  time: {}\n", stages.join(", "))
 }
 
 /// The closing line of the summary: which files were written.

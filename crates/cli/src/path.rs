@@ -3,11 +3,11 @@
 //! of a Moving AI scenario file.
 
 use crate::input::{Input, InputKind, InputSettings, load_file};
-use crate::memory::{Work, estimate, join_vertices};
+use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
-use crate::output::{OutputPlan, counted, ms, print_summary, written_line};
+use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
 use crate::{CliError, library_error};
-use onepath_build2d::{Mesh2DPipeline, NavMesh, Vector2D};
+use onepath_build2d::{NavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, SvgPicture, read_scenario, render_svg};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -82,8 +82,6 @@ pub(crate) fn run_path(
         ));
     }
     let settings = InputSettings::from(&args.pipeline.input_options);
-    let agent_radius = args.pipeline.agent_radius;
-    let max_verts = args.pipeline.max_verts;
     let outputs: Vec<(&'static str, PathBuf)> =
         args.svg.clone().map(|p| ("svg", p)).into_iter().collect();
     let mut inputs = vec![args.map.as_str()];
@@ -93,17 +91,8 @@ pub(crate) fn run_path(
 
     let input = load_file(&args.map, settings)?;
     let start = Instant::now();
-    let pipeline = Mesh2DPipeline {
-        cell_size: settings.cell_size,
-        agent_radius,
-        max_vertices_per_polygon: max_verts,
-    };
-    let scale = input.region.options().scale();
-    let work = Work::Shrink {
-        m: join_vertices(agent_radius * scale, pipeline.arc_tolerance() * scale),
-        radius_cells: agent_radius / settings.cell_size,
-        build: true,
-    };
+    let pipeline = args.pipeline.pipeline();
+    let work = Work::shrink(&pipeline, input.region.options().scale(), true);
     limit.check(
         &input.name,
         "the build",
@@ -118,13 +107,7 @@ pub(crate) fn run_path(
     let build_time = start.elapsed();
 
     let mut summary = format!("onepath path: {}\n", input.describe());
-    summary += &format!(
-        "  settings: cell size {}, agent radius {}, at most {} vertices per polygon, snap bits {}\n",
-        settings.cell_size,
-        agent_radius,
-        max_verts,
-        input.region.snap_bits()
-    );
+    summary += &settings_line(&pipeline, input.region.snap_bits());
     summary += &format!(
         "  navmesh: {}, built and handed to polyanya in {}\n",
         counted(mesh.polygons().len(), "polygon", "polygons"),
