@@ -208,3 +208,17 @@ pub fn onepath_tolerance(r: f64, m: u32) -> f64 {
 pub fn edge_count(region: &Region) -> usize {
     region.rings().iter().map(Vec::len).sum()
 }
+
+/// The peak resident memory of this process in kB (`VmHWM` of `/proc/self/status`), 0 when
+/// the system does not say.
+pub fn peak_kb() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        })
+        .unwrap_or(0)
+}

@@ -12,7 +12,7 @@
 use onepath_arrangement::{
     ArrangeOptions, Arrangement, CandidateSearch, Operand, TaggedEdge, arrange_with,
 };
-use onepath_benches::UNIT;
+use onepath_benches::{UNIT, peak_kb};
 use onepath_predicates::GridPoint;
 use onepath_testkit::growth::{crossing_bundle, sliver_stack};
 use onepath_winding::{label, label_with_plain_list};
@@ -110,19 +110,6 @@ fn run(case: &str, n: usize) -> Run {
         label,
         segments: arrangement.segments.len(),
     }
-}
-
-/// The peak resident memory of this process in kB, 0 when the system does not say.
-fn peak_kb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 /// The least-squares slope of `ln y` against `ln x`.

@@ -16,7 +16,7 @@
 //! The map (see [`rooms_and_noise`]) is statistically the same everywhere, so a tiled build
 //! whose cost grows with the cells and not faster shows a flat ratio column.
 
-use onepath_benches::Rng;
+use onepath_benches::{Rng, peak_kb};
 use onepath_build2d::{
     Geometry2DOptions, Mesh2DPipeline, NavMesh, Region, TiledBuild, TiledTimings, Vector2D,
 };
@@ -112,19 +112,6 @@ fn rooms_and_noise(side: usize, seed: u64) -> Vec<u8> {
         }
     }
     codes
-}
-
-/// The peak resident memory of this process in kB, 0 when the system does not say.
-fn peak_kb() -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status
-                .lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        })
-        .unwrap_or(0)
 }
 
 /// An estimate of the heap bytes the stitched mesh holds: its vertices (16 bytes), the
