@@ -3,7 +3,7 @@
 //! hot pixels in the one cell holding them.
 
 use crate::fragment::Fragment;
-use crate::par::map_chunks;
+use crate::par::{concat_shares, map_chunks};
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
 /// The grid over a set of fragments and hot pixels. Cells are numbered column-major
@@ -154,13 +154,12 @@ impl Grid {
     /// Replaces the hot pixels: each goes to the one cell holding it.
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
         let mut counts = vec![0usize; self.cell_count() + 1];
-        let cells: Vec<usize> = map_chunks(pixels.len(), |range| {
+        let cells: Vec<usize> = concat_shares(map_chunks(pixels.len(), |range| {
             pixels[range]
                 .iter()
                 .map(|&c| self.cell_of(c))
                 .collect::<Vec<usize>>()
-        })
-        .concat();
+        }));
         for &cell in &cells {
             counts[cell + 1] += 1;
         }

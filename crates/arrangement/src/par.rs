@@ -34,6 +34,20 @@ pub(crate) fn map_chunks<T: Send>(
     vec![f(0..count)]
 }
 
+/// The shares' items in order, in the first share's buffer: each later share is freed as
+/// soon as it is appended, so the items are not held twice (one share, with one thread,
+/// is not copied at all).
+pub(crate) fn concat_shares<T: Copy>(shares: Vec<Vec<T>>) -> Vec<T> {
+    let total: usize = shares.iter().map(Vec::len).sum();
+    let mut shares = shares.into_iter();
+    let mut all = shares.next().unwrap_or_default();
+    all.reserve_exact(total - all.len());
+    for share in shares {
+        all.extend_from_slice(&share);
+    }
+    all
+}
+
 /// Sorts `items` (on every core with the feature `parallel` when there are at least
 /// [`PARALLEL_MIN`]); for a total order the result is the one sorted order either way.
 pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {

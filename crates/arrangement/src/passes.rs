@@ -4,7 +4,7 @@
 
 use crate::fragment::Fragment;
 use crate::options::ArrangeStats;
-use crate::par::map_chunks;
+use crate::par::{concat_shares, map_chunks};
 use crate::radix;
 use crate::search::CandidateIndex;
 use onepath_predicates::{GridPoint, crossing_point, dot, orient2d, segment_meets_pixel};
@@ -293,23 +293,24 @@ pub(crate) fn pieces_of(
 }
 
 /// [`pieces_of`] followed by [`crate::fragment::merge_fragments`], faster: the pieces are
-/// keyed by their endpoints' pixel indices and counting-sorted. Also returns the pixel
-/// indices `(p, q)` of every merged fragment.
+/// keyed by their endpoints' pixel indices and counting-sorted. Polyline `k` replaces a
+/// source fragment counting `deltas[k]`. Also returns the pixel indices `(p, q)` of every
+/// merged fragment.
 pub(crate) fn merged_pieces_of(
     polylines: &Polylines,
-    sources: &[Fragment],
+    deltas: &[[i32; 2]],
     pixels: &[GridPoint],
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
-    let shares = map_chunks(sources.len(), |range| {
+    let shares = map_chunks(deltas.len(), |range| {
         let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(range.len() * 2);
         for k in range {
             for pair in polylines.get(k).windows(2) {
-                keyed.push(keyed_piece(pair[0], pair[1], sources[k].delta));
+                keyed.push(keyed_piece(pair[0], pair[1], deltas[k]));
             }
         }
         keyed
     });
-    merge_keyed(shares.concat(), pixels)
+    merge_keyed(concat_shares(shares), pixels)
 }
 
 /// The index of hot pixel `c` in the sorted `pixels` (which hold it).

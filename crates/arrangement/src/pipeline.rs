@@ -177,12 +177,20 @@ fn finish(
     let polylines = reroute(&index, &unique, 0..unique.len(), &hot, &mut stats);
     drop(index);
     let mut trace = with_trace.then(|| Trace::new(&polylines, &hot));
-    let (mut fragments, pixel_ids) = merged_pieces_of(&polylines, &unique, &hot);
+    // Past this point the input fragments serve only to trace the input's edges: without
+    // tracing they are freed before the rerouted pieces are merged, where memory peaks.
+    let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
+    let any_input = !unique.is_empty();
+    if !with_trace {
+        unique = Vec::new();
+    }
+    let (mut fragments, pixel_ids) = merged_pieces_of(&polylines, &deltas, &hot);
+    drop(deltas);
     drop(polylines);
     check_index_range(fragments.len())?;
 
     // Step 4: the repair loop, normally a single verifying pass.
-    if !unique.is_empty() {
+    if any_input {
         repair(
             &mut fragments,
             &mut hot,
