@@ -85,14 +85,31 @@ pub fn sort_by_point<T: Copy + Default>(items: &mut Vec<T>, point: impl Fn(&T) -
 /// points one number, and for each slot the number of its point. The arrangement numbers
 /// its hot pixels so, and the umbrella crate the vertices of its triangulation input.
 pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u32>) {
-    radix::sort_by_point(&mut slots, |&(p, _)| p);
-    let mut points: Vec<GridPoint> = Vec::new();
     let mut number = vec![0u32; slots.len()];
-    for &(p, slot) in &slots {
+    let mut points: Vec<GridPoint> = Vec::new();
+    let mut visit = |p: GridPoint, slot: u32| {
         if points.last() != Some(&p) {
             points.push(p);
         }
         number[slot as usize] = (points.len() - 1) as u32;
+    };
+    // When both offsets from the lower corner fit in one 64-bit key (x above y), the
+    // slots are sorted as `(key, slot)` pairs, two thirds the size of `(point, slot)`;
+    // the key gives the point back. Equal points get one number in either order.
+    if let Some(packed) = radix::PackedPoints::of(slots.iter().map(|&(p, _)| p)) {
+        let mut keyed: Vec<(u64, u32)> = slots
+            .into_iter()
+            .map(|(p, slot)| (packed.key(p), slot))
+            .collect();
+        radix::sort_by_key(&mut keyed, packed.bits(), |&(k, _)| k);
+        for &(k, slot) in &keyed {
+            visit(packed.point(k), slot);
+        }
+    } else {
+        radix::sort_by_point(&mut slots, |&(p, _)| p);
+        for &(p, slot) in &slots {
+            visit(p, slot);
+        }
     }
     (points, number)
 }

@@ -28,7 +28,6 @@ use crate::options::ArrangeStats;
 use crate::radix;
 use crate::types::{Arrangement, Segment};
 use onepath_predicates::GridPoint;
-use std::collections::BTreeMap;
 
 /// True when every fragment is horizontal or vertical.
 pub(crate) fn is_orthogonal(fragments: &[Fragment]) -> bool {
@@ -119,7 +118,7 @@ pub(crate) fn crossing_points<'a>(
     // Only the x order of the ends matters: the ends at one x all leave in the same step.
     let mut ends: Vec<GridPoint> = fragments.filter(|f| f.p.y == f.q.y).map(|f| f.q).collect();
     radix::sort_by_coordinate(&mut ends, |c| c.x);
-    let mut active: BTreeMap<i64, u32> = BTreeMap::new();
+    let mut active = ActiveRows::new(starts.iter().map(|&(_, y)| y).collect());
     let (mut s, mut e) = (0, 0);
     let mut points = Vec::new();
     for &(x, y1, y2) in &columns {
@@ -127,25 +126,15 @@ pub(crate) fn crossing_points<'a>(
         // starts and ends before x enters and leaves in this step): the active rows are
         // those of the fragments with x1 < x < x2.
         while s < starts.len() && starts[s].0 < x {
-            *active.entry(starts[s].1).or_insert(0) += 1;
+            active.enter(starts[s].1);
             s += 1;
         }
         while e < ends.len() && ends[e].x <= x {
-            let row = ends[e].y;
-            if let Some(count) = active.get_mut(&row) {
-                *count -= 1;
-                if *count == 0 {
-                    active.remove(&row);
-                }
-            }
+            active.leave(ends[e].y);
             e += 1;
         }
         if y2 - y1 >= 2 {
-            points.extend(
-                active
-                    .range(y1 + 1..y2)
-                    .map(|(&row, _)| GridPoint::new(x, row)),
-            );
+            active.each_between(y1, y2, |row| points.push(GridPoint::new(x, row)));
         }
     }
     stats.initial_crossings = points.len();
@@ -158,6 +147,75 @@ pub(crate) fn crossing_points<'a>(
     }
     points.dedup();
     points
+}
+
+/// The rows of the horizontal fragments, each with the number of active fragments on it,
+/// and a bit per row that is set while that number is not zero: entering and leaving
+/// cost a binary search, and the active rows strictly between two ordinates are found
+/// in increasing order a machine word at a time.
+struct ActiveRows {
+    /// The distinct rows, increasing.
+    rows: Vec<i64>,
+    /// The active fragments on each row.
+    counts: Vec<u32>,
+    /// Bit `k % 64` of word `k / 64` is set when row `k` has an active fragment.
+    bits: Vec<u64>,
+}
+
+impl ActiveRows {
+    /// The rows of the given ordinates (in any order, repeated or not), none active.
+    fn new(mut rows: Vec<i64>) -> Self {
+        radix::sort_by_coordinate(&mut rows, |&y| y);
+        rows.dedup();
+        Self {
+            counts: vec![0; rows.len()],
+            bits: vec![0; rows.len().div_ceil(64)],
+            rows,
+        }
+    }
+
+    /// The index of row `y`, which is one of the rows.
+    fn index(&self, y: i64) -> usize {
+        self.rows.partition_point(|&r| r < y)
+    }
+
+    fn enter(&mut self, y: i64) {
+        let k = self.index(y);
+        self.counts[k] += 1;
+        self.bits[k / 64] |= 1 << (k % 64);
+    }
+
+    /// A fragment on row `y` leaves; a row with none active is left alone.
+    fn leave(&mut self, y: i64) {
+        let k = self.index(y);
+        if self.counts[k] > 0 {
+            self.counts[k] -= 1;
+            if self.counts[k] == 0 {
+                self.bits[k / 64] &= !(1 << (k % 64));
+            }
+        }
+    }
+
+    /// Calls `visit` with every active row strictly between `y1` and `y2`, increasing.
+    fn each_between(&self, y1: i64, y2: i64, mut visit: impl FnMut(i64)) {
+        let (lo, hi) = (
+            self.rows.partition_point(|&r| r <= y1),
+            self.rows.partition_point(|&r| r < y2),
+        );
+        let mut k = lo;
+        while k < hi {
+            let word = self.bits[k / 64] >> (k % 64);
+            if word == 0 {
+                k = (k / 64 + 1) * 64;
+                continue;
+            }
+            k += word.trailing_zeros() as usize;
+            if k < hi {
+                visit(self.rows[k]);
+            }
+            k += 1;
+        }
+    }
 }
 
 /// `hot` and the sorted distinct `extra` merged, with the new index of every old pixel.

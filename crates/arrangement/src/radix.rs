@@ -111,34 +111,78 @@ pub(crate) fn sort_by_coordinate<T: Copy + Default>(
     sort_by_key(items, bits, |item| coordinate(item).abs_diff(lo));
 }
 
-/// Sorts `items` by the point `point(item)` in `(x, y)` order, stably.
+/// Points packed into 64-bit keys whose order is the points' `(x, y)` order: the offsets
+/// from the lower corner of their box (non-negative, at most `2^40` each), x above y.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PackedPoints {
+    lo: GridPoint,
+    y_bits: u32,
+    x_bits: u32,
+}
+
+impl PackedPoints {
+    /// The packing of `points`, or `None` when there are none or their box's offsets do not
+    /// fit in one key together.
+    pub(crate) fn of(points: impl Iterator<Item = GridPoint>) -> Option<Self> {
+        let (lo, hi) = points.fold(None, |bounds: Option<(GridPoint, GridPoint)>, c| {
+            Some(match bounds {
+                None => (c, c),
+                Some((lo, hi)) => (
+                    GridPoint::new(lo.x.min(c.x), lo.y.min(c.y)),
+                    GridPoint::new(hi.x.max(c.x), hi.y.max(c.y)),
+                ),
+            })
+        })?;
+        let packed = Self {
+            lo,
+            y_bits: bits_for((hi.y - lo.y) as u64),
+            x_bits: bits_for((hi.x - lo.x) as u64),
+        };
+        (packed.x_bits + packed.y_bits <= 64).then_some(packed)
+    }
+
+    /// The bits a key uses.
+    pub(crate) fn bits(&self) -> u32 {
+        self.x_bits + self.y_bits
+    }
+
+    /// The key of `c`, one of the packed points (a shift by 64 is never taken: with
+    /// `y_bits = 64` every x offset is 0).
+    pub(crate) fn key(&self, c: GridPoint) -> u64 {
+        let (dx, dy) = ((c.x - self.lo.x) as u64, (c.y - self.lo.y) as u64);
+        dx.checked_shl(self.y_bits).unwrap_or(0) | dy
+    }
+
+    /// The point of `key`.
+    pub(crate) fn point(&self, key: u64) -> GridPoint {
+        let dy = key & u64::MAX.checked_shr(64 - self.y_bits).unwrap_or(0);
+        let dx = key.checked_shr(self.y_bits).unwrap_or(0);
+        GridPoint::new(self.lo.x + dx as i64, self.lo.y + dy as i64)
+    }
+}
+
+/// Sorts `items` by the point `point(item)` in `(x, y)` order, stably: by one packed key
+/// when the points' box allows, otherwise a stable sort by y, then one by x.
 pub(crate) fn sort_by_point<T: Copy + Default>(
     items: &mut Vec<T>,
     point: impl Fn(&T) -> GridPoint,
 ) {
-    let Some(first) = items.first().map(&point) else {
+    if let Some(packed) = PackedPoints::of(items.iter().map(&point)) {
+        sort_by_key(items, packed.bits(), |item| packed.key(point(item)));
+        return;
+    }
+    let Some(lo_y) = items.iter().map(|item| point(item).y).min() else {
         return;
     };
-    let (mut lo, mut hi) = (first, first);
-    for item in items.iter() {
-        let c = point(item);
-        lo = GridPoint::new(lo.x.min(c.x), lo.y.min(c.y));
-        hi = GridPoint::new(hi.x.max(c.x), hi.y.max(c.y));
-    }
-    // Offsets from the lower corner are non-negative (at most 2^40 each). When both fit in
-    // one 64-bit key, x goes above y; otherwise a stable sort by y, then one by x.
-    let y_bits = bits_for((hi.y - lo.y) as u64);
-    let x_bits = bits_for((hi.x - lo.x) as u64);
-    let dx = |item: &T| (point(item).x - lo.x) as u64;
-    let dy = |item: &T| (point(item).y - lo.y) as u64;
-    if x_bits + y_bits <= 64 {
-        sort_by_key(items, x_bits + y_bits, |item| {
-            (dx(item) << y_bits) | dy(item)
-        });
-    } else {
-        sort_by_key(items, y_bits, dy);
-        sort_by_key(items, x_bits, dx);
-    }
+    let lo_x = items.iter().map(|item| point(item).x).min().unwrap_or(0);
+    let hi_y = items.iter().map(|item| point(item).y).max().unwrap_or(lo_y);
+    let hi_x = items.iter().map(|item| point(item).x).max().unwrap_or(lo_x);
+    sort_by_key(items, bits_for((hi_y - lo_y) as u64), |item| {
+        (point(item).y - lo_y) as u64
+    });
+    sort_by_key(items, bits_for((hi_x - lo_x) as u64), |item| {
+        (point(item).x - lo_x) as u64
+    });
 }
 
 #[cfg(test)]
@@ -211,6 +255,30 @@ mod tests {
             sort_by_coordinate(&mut items, |item| item.0);
             assert_eq!(items, expected, "spread {spread}");
         }
+    }
+
+    #[test]
+    fn packed_keys_give_the_points_back_in_order() {
+        let mut rng = Rng::new(17);
+        for spread in [0i64, 1, 1000, (1 << 30) - 1, 1 << 30] {
+            let points: Vec<GridPoint> = (0..500)
+                .map(|_| {
+                    let mut coordinate =
+                        || (rng.next_u64() % (2 * spread as u64 + 1)) as i64 - spread;
+                    GridPoint::new(coordinate(), coordinate())
+                })
+                .collect();
+            let packed = PackedPoints::of(points.iter().copied()).expect("64 bits suffice");
+            for w in points.windows(2) {
+                assert_eq!(packed.point(packed.key(w[0])), w[0]);
+                assert_eq!(w[0].cmp(&w[1]), packed.key(w[0]).cmp(&packed.key(w[1])));
+                assert!(packed.bits() == 64 || packed.key(w[0]) >> packed.bits() == 0);
+            }
+        }
+        // Spans of 2^39 on both axes need 80 bits.
+        let far = [GridPoint::new(0, 0), GridPoint::new(1 << 39, 1 << 39)];
+        assert!(PackedPoints::of(far.into_iter()).is_none());
+        assert!(PackedPoints::of(std::iter::empty()).is_none());
     }
 
     #[test]
