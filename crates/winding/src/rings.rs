@@ -85,11 +85,18 @@ pub(crate) fn trace_numbered(
     let mut run_start = 0;
     while run_start < keys.len() {
         let from = unkey(keys[run_start]).0;
-        let run_end = run_start + keys[run_start..].partition_point(|&k| unkey(k).0 == from);
-        let origin = point(from);
-        keys[run_start..run_end].sort_unstable_by(|&e, &f| {
-            angle_cmp(point(unkey(e).1) - origin, point(unkey(f).1) - origin)
-        });
+        // Runs are short (most vertices have one or two outgoing edges): a scan finds the
+        // end sooner than a binary search over the rest.
+        let mut run_end = run_start + 1;
+        while run_end < keys.len() && unkey(keys[run_end]).0 == from {
+            run_end += 1;
+        }
+        if run_end - run_start > 1 {
+            let origin = point(from);
+            keys[run_start..run_end].sort_unstable_by(|&e, &f| {
+                angle_cmp(point(unkey(e).1) - origin, point(unkey(f).1) - origin)
+            });
+        }
         run_start = run_end;
     }
     let sorted: Vec<(GridPoint, GridPoint)> = keys
