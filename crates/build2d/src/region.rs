@@ -68,19 +68,17 @@ impl Region {
         let mut resolved_edges = Vec::new();
         for rings in &snapped {
             // One simple ring resolves to itself (simple_ring.rs proves it bit for bit).
-            let resolved = match rings.as_slice() {
-                [ring] => resolve_simple_ring(ring),
-                _ => None,
-            };
-            let resolved = match resolved {
-                Some(resolved) => resolved,
-                None => {
-                    let edges: Vec<TaggedEdge> = ring_edges(rings, Operand::First).collect();
-                    overlay(edges, InsideRule::EvenOdd)?
-                }
-            };
+            if let [ring] = rings.as_slice()
+                && let Some(resolved) = resolve_simple_ring(ring)
+            {
+                resolved_edges.extend(ring_edges([&resolved], Operand::First));
+                continue;
+            }
+            let edges: Vec<TaggedEdge> = ring_edges(rings, Operand::First).collect();
+            let resolved = overlay(edges, InsideRule::EvenOdd)?;
             resolved_edges.extend(ring_edges(&resolved, Operand::First));
         }
+        drop(snapped);
         Ok(Self {
             snap_bits: options.snap_bits,
             rings: overlay(resolved_edges, InsideRule::Positive)?,
