@@ -15,7 +15,7 @@ use crate::output::{
     OutputPlan, counted, format_error, mesh_lines, print_summary, region_stats, settings_line,
     time_line, written_line,
 };
-use onepath_build2d::{AreaId, NavMesh, TiledBuild, Vector2D};
+use onepath_build2d::{AreaId, NavMesh, TiledBuild, TiledNavMesh, Vector2D};
 use onepath_io::{
     ResultJson, SvgPicture, TileGrid, YAxis, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
 };
@@ -174,11 +174,63 @@ fn set_outputs(
 }
 
 /// A tiled build to run: the map, the build, and what the run knows already.
-struct TiledJob<'a> {
-    tiles: &'a TileInput<'a>,
-    build: TiledBuild,
-    read_time: Duration,
-    progress: bool,
+pub(crate) struct TiledJob<'a> {
+    pub(crate) tiles: &'a TileInput<'a>,
+    pub(crate) build: TiledBuild,
+    pub(crate) read_time: Duration,
+    pub(crate) progress: bool,
+}
+
+impl TiledJob<'_> {
+    /// Checks the memory the build needs (a window's work per thread, the meshes, the map;
+    /// decisions D17) with `outputs` files to write, then builds the map in tiles on the
+    /// pool's threads, with a progress bar on a terminal.
+    pub(crate) fn run(&self, outputs: usize, limit: Limit) -> Result<TiledNavMesh, CliError> {
+        let tiles = self.tiles;
+        let settings = tiles.settings;
+        let (width, height, k) = (tiles.map.width, tiles.map.height, self.build.tile_size);
+        let codes = tiles.codes();
+        let halo = self
+            .build
+            .halo_cells(settings.cell_size, settings.snap_bits);
+        let tile_count = width.div_ceil(k) * height.div_ceil(k);
+        let threads = rayon::current_num_threads();
+        let (vertices, densest) = corner_counts(&codes, width, height, k);
+        let window = |n: usize| (k + 2 * halo).min(n);
+        let window_vertices =
+            (densest as f64 * (window(width) * window(height)) as f64 / (k * k) as f64).ceil();
+        let work = Work::shrink(&self.build.pipeline, tiles.options.scale(), true);
+        limit.check(
+            &tiles.name,
+            "the tiled build",
+            estimate_tiled(
+                work,
+                window_vertices as usize,
+                threads.min(tile_count.max(1)),
+                vertices,
+                codes.len(),
+                outputs,
+            ),
+        )?;
+        let bar = self.progress.then(|| progress_bar(tile_count));
+        let result = self.build.build_with_progress(
+            &codes,
+            width,
+            height,
+            settings.cell_size,
+            Vector2D::new(0.0, 0.0),
+            &tiles.options,
+            &|_, _| {
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+            },
+        );
+        if let Some(bar) = &bar {
+            bar.finish_and_clear();
+        }
+        result.map_err(|e| tiles.grid_error(e))
+    }
 }
 
 /// `onepath build MAP --tile-size N`: the map built in tiles on the pool's threads and
@@ -195,49 +247,8 @@ fn run_tiled(
     let settings = tiles.settings;
     let pipeline = job.build.pipeline;
     let (width, height, k) = (tiles.map.width, tiles.map.height, job.build.tile_size);
-    let codes = tiles.codes();
-    let halo = job.build.halo_cells(settings.cell_size, settings.snap_bits);
-    let tile_count = width.div_ceil(k) * height.div_ceil(k);
     let threads = rayon::current_num_threads();
-
-    // The memory check: a window's work per thread, the meshes, the map (decisions D17).
-    let (vertices, densest) = corner_counts(&codes, width, height, k);
-    let window = |n: usize| (k + 2 * halo).min(n);
-    let window_vertices =
-        (densest as f64 * (window(width) * window(height)) as f64 / (k * k) as f64).ceil();
-    let work = Work::shrink(&pipeline, tiles.options.scale(), true);
-    limit.check(
-        &tiles.name,
-        "the tiled build",
-        estimate_tiled(
-            work,
-            window_vertices as usize,
-            threads.min(tile_count.max(1)),
-            vertices,
-            codes.len(),
-            plan.len(),
-        ),
-    )?;
-
-    let bar = job.progress.then(|| progress_bar(tile_count));
-    let result = job.build.build_with_progress(
-        &codes,
-        width,
-        height,
-        settings.cell_size,
-        Vector2D::new(0.0, 0.0),
-        &tiles.options,
-        &|_, _| {
-            if let Some(bar) = &bar {
-                bar.inc(1);
-            }
-        },
-    );
-    if let Some(bar) = &bar {
-        bar.finish_and_clear();
-    }
-    let tiled = result.map_err(|e| tiles.grid_error(e))?;
-    drop(codes);
+    let tiled = job.run(plan.len(), limit)?;
     let mesh = tiled.stitched();
 
     let start = Instant::now();

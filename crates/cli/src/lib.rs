@@ -212,7 +212,7 @@ fn run_command(
         Command::Partition(args) => {
             commands::run_mesh_command(Some(args.max_verts), &args.mesh, stdout, stderr)
         }
-        Command::Path(args) => path::run_path(&args, stdout, stderr),
+        Command::Path(args) => path::run_path(&args, stdout, stderr, progress),
         Command::Completions { shell } => {
             // Generated into memory first: clap_complete panics when a write fails (a
             // closed pipe), and a failed write here is an error line.

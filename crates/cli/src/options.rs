@@ -359,6 +359,10 @@ pub(crate) struct PathArgs {
     /// with --from/--to: write a picture of the mesh and the path
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<PathBuf>,
+    /// build in square tiles of N x N cells, in parallel, and find the paths on the
+    /// stitched mesh (tile maps only; docs/tiles.md)
+    #[arg(long, value_name = "N", value_parser = tile_size)]
+    pub(crate) tile_size: Option<usize>,
     #[command(flatten)]
     pub(crate) pipeline: PipelineOptions,
 }

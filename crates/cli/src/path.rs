@@ -2,12 +2,13 @@
 //! the `polyanya` crate (handed the mesh in memory), between two points or for every query
 //! of a Moving AI scenario file.
 
-use crate::input::{Input, InputKind, InputSettings, load_file};
+use crate::build::TiledJob;
+use crate::input::{Input, InputKind, InputSettings, load_text, load_tile_map, read_input};
 use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
 use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
 use crate::{CliError, library_error};
-use onepath_build2d::{NavMesh, Vector2D};
+use onepath_build2d::{NavMesh, TiledBuild, TiledNavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, SvgPicture, read_scenario, render_svg};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -58,11 +59,30 @@ fn find(finder: &polyanya::Mesh, from: Vector2D, to: Vector2D) -> Option<Found> 
     Some(Found { points, length })
 }
 
-/// Runs `onepath path MAP (--from X,Y --to X,Y | --scen FILE) [options]`.
+/// The mesh the paths are found on: a whole build's, or a tiled build's stitched mesh.
+// One value per run: boxing the larger variant would only add an allocation.
+#[allow(clippy::large_enum_variant)]
+enum Built {
+    Whole(NavMesh),
+    Tiled(TiledNavMesh),
+}
+
+impl Built {
+    fn mesh(&self) -> &NavMesh {
+        match self {
+            Built::Whole(mesh) => mesh,
+            Built::Tiled(tiled) => tiled.stitched(),
+        }
+    }
+}
+
+/// Runs `onepath path MAP (--from X,Y --to X,Y | --scen FILE) [--tile-size N] [options]`;
+/// `progress` draws a tiled build's progress bar (on a terminal).
 pub(crate) fn run_path(
     args: &PathArgs,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
+    progress: bool,
 ) -> Result<(), CliError> {
     let scen = args.scen.as_deref();
     let pair = match (args.from, args.to, scen) {
@@ -89,18 +109,50 @@ pub(crate) fn run_path(
     let mut plan = OutputPlan::check(&outputs, &inputs)?;
     let limit = args.pipeline.input_options.limit();
 
-    let input = load_file(&args.map, settings)?;
+    let (text, outlines) = read_input(&args.map)?;
+    let input = load_text(&args.map, &text, outlines, settings)?;
     let start = Instant::now();
     let pipeline = args.pipeline.pipeline();
-    let work = Work::shrink(&pipeline, input.region.options().scale(), true);
-    limit.check(
-        &input.name,
-        "the build",
-        estimate(work, input.region.vertex_count(), outputs.len()),
-    )?;
-    let mesh = pipeline
-        .build(&input.region)
-        .map_err(|e| library_error(&input.name, e))?;
+    let (built_mesh, built) = match args.tile_size {
+        Some(tile_size) => {
+            if outlines {
+                return Err(CliError::new(format!(
+                    "{}: option `--tile-size` applies to tile maps (an outline file is built \
+                     whole; decisions D17)",
+                    input.name
+                )));
+            }
+            let tiles = load_tile_map(&input.name, &text, settings)?;
+            let job = TiledJob {
+                tiles: &tiles,
+                build: TiledBuild::new(pipeline, tile_size),
+                read_time: start.elapsed(),
+                progress,
+            };
+            let tiled = job.run(outputs.len(), limit)?;
+            let (x, y) = tiled.tile_counts();
+            let built = format!(
+                "built in {} of {tile_size} x {tile_size} cells, {} across seams,",
+                counted(x * y, "tile", "tiles"),
+                counted(tiled.links().len(), "polygon link", "polygon links")
+            );
+            (Built::Tiled(tiled), built)
+        }
+        None => {
+            let work = Work::shrink(&pipeline, input.region.options().scale(), true);
+            limit.check(
+                &input.name,
+                "the build",
+                estimate(work, input.region.vertex_count(), outputs.len()),
+            )?;
+            let mesh = pipeline
+                .build(&input.region)
+                .map_err(|e| library_error(&input.name, e))?;
+            (Built::Whole(mesh), "built".to_string())
+        }
+    };
+    drop(text);
+    let mesh = built_mesh.mesh();
     let finder = mesh
         .to_polyanya()
         .map_err(|e| library_error(&input.name, e))?;
@@ -109,14 +161,14 @@ pub(crate) fn run_path(
     let mut summary = format!("onepath path: {}\n", input.describe());
     summary += &settings_line(&pipeline, input.region.snap_bits());
     summary += &format!(
-        "  navmesh: {}, built and handed to polyanya in {}\n",
+        "  navmesh: {}, {built} and handed to polyanya in {}\n",
         counted(mesh.polygons().len(), "polygon", "polygons"),
         ms(build_time)
     );
     let mut summary_to_stderr = false;
     match (pair, scen) {
         (Some((from, to)), _) => {
-            let (text, picture) = two_points(&input, &mesh, &finder, from, to)?;
+            let (text, picture) = two_points(&input, mesh, &finder, from, to)?;
             summary += &text;
             if plan.wants("svg") {
                 let picture = SvgPicture {
@@ -132,7 +184,7 @@ pub(crate) fn run_path(
             summary += &written_line(&written);
         }
         (None, Some(file)) => {
-            summary += &scenario(&input, &mesh, &finder, file, settings.cell_size)?;
+            summary += &scenario(&input, mesh, &finder, file, settings.cell_size)?;
         }
         (None, None) => {}
     }

@@ -292,3 +292,76 @@ fn tiled_builds_refuse_what_they_cannot_do() {
     );
     assert!(!json.exists());
 }
+
+/// The length `path` prints on its `path:` line.
+fn path_length(summary: &str) -> f64 {
+    let rest = line(summary, "path").trim_start_matches("  path: length ");
+    rest.split(',').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn paths_are_found_on_the_stitched_mesh_of_a_tiled_build() {
+    let map = movingai("den312d.map");
+    let scen = movingai("den312d.map.scen");
+    let between = ["--from", "4.5,3.5", "--to", "60.5,70.5"];
+    let mut whole_args = vec!["path", map.as_str()];
+    whole_args.extend(between);
+    let whole = run_ok(&whole_args);
+    for size in ["1", "7", "16"] {
+        let mut args = whole_args.clone();
+        args.extend(["--tile-size", size]);
+        let tiled = run_ok(&args);
+        assert!(
+            line(&tiled, "navmesh").contains(&format!("of {size} x {size} cells")),
+            "{tiled}"
+        );
+        // The bound of crates/build2d/tests/tiled_paths.rs: 2 * delta per seam contact
+        // (delta = 2 grid units), at most 40 contacts on this 11-point path, and polyanya's
+        // f32 rounding: well under 0.01 user units (the measured difference is 0).
+        let difference = (path_length(&whole) - path_length(&tiled)).abs();
+        assert!(difference <= 0.01, "tiles of {size}: {whole}\n{tiled}");
+    }
+    // A scenario on a tiled mesh: every query the whole mesh answers, within the optimal
+    // 8-connected length and above the straight line.
+    let found = |summary: &str| {
+        let line = summary
+            .lines()
+            .find(|l| l.starts_with("  found "))
+            .unwrap_or_else(|| panic!("no `found` line in\n{summary}"));
+        assert!(
+            line.contains("0 above the optimal 8-connected length, 0 below the straight line"),
+            "{summary}"
+        );
+        line.split(" paths;").next().unwrap().to_string()
+    };
+    let whole = run_ok(&["path", &map, "--scen", &scen]);
+    let tiled = run_ok(&["path", &map, "--scen", &scen, "--tile-size", "8"]);
+    assert_eq!(found(&whole), found(&tiled));
+
+    // Outline files are built whole.
+    let dir = scratch("tiles-path");
+    let outline = dir.join("square.json");
+    fs::write(
+        &outline,
+        r#"{"outlines": [[[[0, 0], [4, 0], [4, 4], [0, 4]]]]}"#,
+    )
+    .unwrap();
+    let outcome = run(&[
+        "path",
+        outline.to_str().unwrap(),
+        "--from",
+        "1,1",
+        "--to",
+        "3,3",
+        "--tile-size",
+        "2",
+    ]);
+    assert_eq!(outcome.status, 2);
+    assert!(
+        outcome
+            .stderr
+            .contains("option `--tile-size` applies to tile maps"),
+        "{}",
+        outcome.stderr
+    );
+}
