@@ -75,7 +75,7 @@ pub fn sort_keys(keys: &mut Vec<u64>) {
 
 /// Sorts items by a grid point in `(x, y)` order, stably, with the arrangement's radix sort
 /// (one 64-bit key when the spans allow, else a pass over y and one over x): the order of
-/// a stable comparison sort, shared with the umbrella crate's triangulation input.
+/// a stable comparison sort.
 pub fn sort_by_point<T: Copy + Default>(items: &mut Vec<T>, point: impl Fn(&T) -> GridPoint) {
     radix::sort_by_point(items, point);
 }
@@ -84,6 +84,12 @@ pub fn sort_by_point<T: Copy + Default>(items: &mut Vec<T>, point: impl Fn(&T) -
 /// `0..slots.len()` once: the points sorted by `(x, y)` with [`sort_by_point`], equal
 /// points one number, and for each slot the number of its point. The arrangement numbers
 /// its hot pixels so, and the umbrella crate the vertices of its triangulation input.
+///
+/// # Panics
+///
+/// When a slot is not below `slots.len()`. Coordinates must lie within the construction
+/// limit (`2^39`), as every arrangement's do; a slot given twice gets the number of the
+/// later point in sorted order.
 pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u32>) {
     let mut number = vec![0u32; slots.len()];
     let mut points: Vec<GridPoint> = Vec::new();
@@ -94,8 +100,9 @@ pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u
         number[slot as usize] = (points.len() - 1) as u32;
     };
     // When both offsets from the lower corner fit in one 64-bit key (x above y), the
-    // slots are sorted as `(key, slot)` pairs, two thirds the size of `(point, slot)`;
-    // the key gives the point back. Equal points get one number in either order.
+    // slots are sorted as `(key, slot)` pairs, whose scatter buffer is two thirds the size
+    // of one of `(point, slot)`; the key gives the point back. Equal points get one
+    // number in either order.
     if let Some(packed) = radix::PackedPoints::of(slots.iter().map(|&(p, _)| p)) {
         let mut keyed: Vec<(u64, u32)> = slots
             .into_iter()

@@ -157,7 +157,11 @@ fn finish(
                 });
             }
             // The fragments again, from their pixels and deltas, for the general path.
-            Err(deltas) => unique = fragments_again(&unique_ids, &hot, deltas),
+            Err(deltas) => {
+                #[cfg(test)]
+                tests::FALLBACKS.with(|n| n.set(n.get() + 1));
+                unique = fragments_again(&unique_ids, &hot, deltas);
+            }
         }
     }
     drop(unique_ids);
@@ -297,13 +301,68 @@ fn input_polylines(edges: &[TaggedEdge], unique: &[Fragment], trace: Trace) -> V
 
 #[cfg(test)]
 mod tests {
-    //! The mixed path's fallback makes the fragments again from their pixels and deltas;
-    //! no input found so far reaches it (its verifying pass finds nothing on real data), so
-    //! the remaking is checked here against what the numbering made.
+    //! The mixed path's fallback makes the fragments again from their pixels and deltas.
+    //! No input found so far reaches it (its verifying pass finds nothing on real data),
+    //! so it is checked here with the verifying pass forced to report, end to end against
+    //! brute force, and the remaking against what the numbering made.
 
     use super::*;
     use crate::types::Operand;
     use onepath_testkit::Rng;
+
+    thread_local! {
+        /// How many times this thread's arrangements fell back from the mixed path.
+        pub(super) static FALLBACKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn the_mixed_paths_fallback_gives_the_general_paths_arrangement() {
+        // Mostly axis-parallel input (rectangles) with a few diagonals takes the mixed path;
+        // with its verifying pass forced to report, the fragments are made again and the
+        // general path runs. Both must give the arrangement every search gives.
+        let mut rng = Rng::new(33);
+        let mut mixed_runs = 0;
+        for k in 0..200 {
+            let span = [8u64, 60, 1 << 20][k % 3];
+            let mut coordinate = || (rng.next_u64() % span) as i64;
+            let mut edges = Vec::new();
+            for _ in 0..6 {
+                let (x, y) = (coordinate(), coordinate());
+                let (w, h) = (1 + coordinate(), 1 + coordinate());
+                let c = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
+                for i in 0..4 {
+                    let (a, b) = (c[i], c[(i + 1) % 4]);
+                    let (a, b) = (GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1));
+                    edges.push(TaggedEdge::new(a, b, Operand::First));
+                }
+            }
+            for _ in 0..3 {
+                let a = GridPoint::new(coordinate(), coordinate());
+                let b = GridPoint::new(coordinate(), coordinate());
+                edges.push(TaggedEdge::new(a, b, Operand::Second));
+            }
+            let options = ArrangeOptions::default();
+            let plain = run(&edges, &options, false).expect("an arrangement");
+            let before = FALLBACKS.with(std::cell::Cell::get);
+            crate::mixed::FORCE_FALLBACK.with(|f| f.set(true));
+            let forced = run(&edges, &options, false);
+            crate::mixed::FORCE_FALLBACK.with(|f| f.set(false));
+            let forced = forced.expect("an arrangement");
+            let every = ArrangeOptions {
+                search: CandidateSearch::BruteForce,
+                ..ArrangeOptions::default()
+            };
+            let reference = run(&edges, &every, false).expect("an arrangement");
+            assert_eq!(forced.arrangement, plain.arrangement, "input {k}");
+            assert_eq!(forced.arrangement, reference.arrangement, "input {k}");
+            // Inputs the mixed path takes went through the fallback.
+            mixed_runs += FALLBACKS.with(std::cell::Cell::get) - before;
+        }
+        assert!(
+            mixed_runs > 150,
+            "only {mixed_runs} of 200 inputs took the fallback"
+        );
+    }
 
     #[test]
     fn fragments_made_again_are_the_numbered_fragments() {

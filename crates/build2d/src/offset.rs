@@ -108,8 +108,8 @@ impl Region {
     }
 
     /// The region's own edges (counting for `own`) and the offset pieces (operand 1) noded
-    /// in one arrangement, traced under `rule` (decisions D1). The pieces are consumed as
-    /// the arrangement's input is made, so the two never sit in memory side by side.
+    /// in one arrangement, traced under `rule` (decisions D1). The pieces are consumed into
+    /// the arrangement's input, so their memory is freed before the arrangement runs.
     fn overlay_with_pieces(
         &self,
         own: Operand,

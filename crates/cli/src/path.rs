@@ -3,13 +3,13 @@
 //! of a Moving AI scenario file.
 
 use crate::build::TiledJob;
-use crate::input::{Input, InputKind, InputSettings, load_text, load_tile_map, read_input};
+use crate::input::{InputKind, InputSettings, load_text, load_tile_map, read_input};
 use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
 use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
 use crate::{CliError, library_error};
-use onepath_build2d::{NavMesh, TiledBuild, TiledNavMesh, Vector2D};
-use onepath_io::{ScenarioQuery, SvgPicture, read_scenario, render_svg};
+use onepath_build2d::{NavMesh, Region, TiledBuild, TiledNavMesh, Vector2D};
+use onepath_io::{ScenarioQuery, SvgPicture, YAxis, read_scenario, render_svg};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -57,6 +57,14 @@ fn find(finder: &polyanya::Mesh, from: Vector2D, to: Vector2D) -> Option<Found> 
     );
     let length = polyline_length(&points);
     Some(Found { points, length })
+}
+
+/// What the run knows of the map besides its mesh: its size, how it is drawn, and the
+/// region drawn under the mesh (when there is a picture to draw).
+struct MapInfo {
+    kind: InputKind,
+    y_axis: YAxis,
+    background: Option<Region>,
 }
 
 /// The mesh the paths are found on: a whole build's, or a tiled build's stitched mesh.
@@ -110,19 +118,21 @@ pub(crate) fn run_path(
     let limit = args.pipeline.input_options.limit();
 
     let (text, outlines) = read_input(&args.map)?;
-    let input = load_text(&args.map, &text, outlines, settings)?;
+    let name = args.map.as_str();
     let start = Instant::now();
     let pipeline = args.pipeline.pipeline();
-    let (built_mesh, built) = match args.tile_size {
+    // A tiled build reads the map's cells and never makes the whole map's region (decisions
+    // D17); the picture's background is made only when a picture is asked for.
+    let (built_mesh, built, map) = match args.tile_size {
         Some(tile_size) => {
             if outlines {
                 return Err(CliError::new(format!(
-                    "{}: option `--tile-size` applies to tile maps (an outline file is built \
-                     whole; decisions D17)",
-                    input.name
+                    "{name}: option `--tile-size` applies to tile maps (an outline file is built \
+                     whole; decisions D17)"
                 )));
             }
-            let tiles = load_tile_map(&input.name, &text, settings)?;
+            let tiles = load_tile_map(name, &text, settings)?;
+            drop(text);
             let job = TiledJob {
                 tiles: &tiles,
                 build: TiledBuild::new(pipeline, tile_size),
@@ -136,30 +146,39 @@ pub(crate) fn run_path(
                 counted(x * y, "tile", "tiles"),
                 counted(tiled.links().len(), "polygon link", "polygon links")
             );
-            (Built::Tiled(tiled), built)
+            let map = MapInfo {
+                kind: tiles.kind(),
+                y_axis: YAxis::Down,
+                background: plan.wants("svg").then(|| tiles.region()).transpose()?,
+            };
+            (Built::Tiled(tiled), built, map)
         }
         None => {
+            let input = load_text(name, &text, outlines, settings)?;
+            drop(text);
             let work = Work::shrink(&pipeline, input.region.options().scale(), true);
             limit.check(
-                &input.name,
+                name,
                 "the build",
                 estimate(work, input.region.vertex_count(), outputs.len()),
             )?;
             let mesh = pipeline
                 .build(&input.region)
-                .map_err(|e| library_error(&input.name, e))?;
-            (Built::Whole(mesh), "built".to_string())
+                .map_err(|e| library_error(name, e))?;
+            let map = MapInfo {
+                kind: input.kind,
+                y_axis: input.y_axis,
+                background: Some(input.region),
+            };
+            (Built::Whole(mesh), "built".to_string(), map)
         }
     };
-    drop(text);
     let mesh = built_mesh.mesh();
-    let finder = mesh
-        .to_polyanya()
-        .map_err(|e| library_error(&input.name, e))?;
+    let finder = mesh.to_polyanya().map_err(|e| library_error(name, e))?;
     let build_time = start.elapsed();
 
-    let mut summary = format!("onepath path: {}\n", input.describe());
-    summary += &settings_line(&pipeline, input.region.snap_bits());
+    let mut summary = format!("onepath path: {}\n", map.kind.describe(name));
+    summary += &settings_line(&pipeline, settings.snap_bits);
     summary += &format!(
         "  navmesh: {}, {built} and handed to polyanya in {}\n",
         counted(mesh.polygons().len(), "polygon", "polygons"),
@@ -168,14 +187,14 @@ pub(crate) fn run_path(
     let mut summary_to_stderr = false;
     match (pair, scen) {
         (Some((from, to)), _) => {
-            let (text, picture) = two_points(&input, mesh, &finder, from, to)?;
+            let (text, picture) = two_points(name, mesh, &finder, from, to)?;
             summary += &text;
             if plan.wants("svg") {
                 let picture = SvgPicture {
-                    background: Some(&input.region),
+                    background: map.background.as_ref(),
                     partition: Some(mesh.polygons()),
                     path: picture.as_ref().map(|f| f.points.as_slice()),
-                    ..SvgPicture::new(mesh.region(), input.y_axis)
+                    ..SvgPicture::new(mesh.region(), map.y_axis)
                 };
                 plan.set("svg", render_svg(&picture));
             }
@@ -184,7 +203,7 @@ pub(crate) fn run_path(
             summary += &written_line(&written);
         }
         (None, Some(file)) => {
-            summary += &scenario(&input, mesh, &finder, file, settings.cell_size)?;
+            summary += &scenario(name, map.kind, mesh, &finder, file, settings.cell_size)?;
         }
         (None, None) => {}
     }
@@ -199,7 +218,7 @@ fn format_point(p: Vector2D) -> String {
 /// The `--from`/`--to` run: the summary lines of the path's length and waypoints, and the
 /// path found.
 fn two_points(
-    input: &Input,
+    input_name: &str,
     mesh: &NavMesh,
     finder: &polyanya::Mesh,
     from: Vector2D,
@@ -208,7 +227,7 @@ fn two_points(
     let mut out = String::new();
     let mut ends = [from, to];
     for (end, (name, p)) in ends.iter_mut().zip([("--from", from), ("--to", to)]) {
-        let (q, moved) = on_mesh(mesh, &format!("{} ({name})", input.name), p)?;
+        let (q, moved) = on_mesh(mesh, &format!("{input_name} ({name})"), p)?;
         if moved {
             out += &format!(
                 "  {name} {} is off the mesh: moved to its nearest point {}\n",
@@ -257,7 +276,8 @@ struct Bucket {
 
 /// The `--scen` run: every query, summarised per bucket.
 fn scenario(
-    input: &Input,
+    input_name: &str,
+    kind: InputKind,
     mesh: &NavMesh,
     finder: &polyanya::Mesh,
     file: &str,
@@ -266,7 +286,7 @@ fn scenario(
     let text = std::fs::read_to_string(file)
         .map_err(|e| CliError::new(format!("{file}: cannot read the file: {e}")))?;
     let queries = read_scenario(&text).map_err(|e| CliError::new(format!("{file}: {e}")))?;
-    let InputKind::TileMap { width, height, .. } = input.kind else {
+    let InputKind::TileMap { width, height, .. } = kind else {
         return Err(CliError::usage(
             "path",
             "--scen needs a tile map (scenario cells are map cells)",
@@ -282,7 +302,7 @@ fn scenario(
             i + 1,
             q.map_width,
             q.map_height,
-            input.name
+            input_name
         )));
     }
     let mut buckets: BTreeMap<u32, Bucket> = BTreeMap::new();
@@ -294,7 +314,7 @@ fn scenario(
         let mut ends = [Vector2D::default(); 2];
         for (end, cell) in ends.iter_mut().zip([q.start, q.goal]) {
             let p = Vector2D::from(ScenarioQuery::centre(cell, cell_size));
-            let (p, was_moved) = on_mesh(mesh, &input.name, p)?;
+            let (p, was_moved) = on_mesh(mesh, input_name, p)?;
             moved += usize::from(was_moved);
             *end = p;
         }
