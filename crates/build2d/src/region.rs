@@ -65,7 +65,9 @@ impl Region {
     /// a single outline (decisions D8).
     pub fn from_outlines(outlines: &[Outline], options: &Geometry2DOptions) -> Result<Self> {
         let snapped = snap_outlines(outlines, options)?;
-        let mut resolved_edges = Vec::new();
+        // Resolving seldom changes the number of edges much: as many as the input has.
+        let input_edges = snapped.iter().flatten().map(Vec::len).sum();
+        let mut resolved_edges = Vec::with_capacity(input_edges);
         for rings in &snapped {
             // One simple ring resolves to itself (simple_ring.rs proves it bit for bit).
             if let [ring] = rings.as_slice()

@@ -71,9 +71,36 @@ fn meets_pixel(a: GridPoint, b: GridPoint, w: GridPoint) -> bool {
     }
 }
 
+/// The resolved ring of an axis-parallel rectangle (four vertices, edges of non-zero length
+/// turning between horizontal and vertical), decided without the general checks: its
+/// vertices are distinct, its area is not zero, opposite sides are parallel on different
+/// lines, adjacent sides are perpendicular, and a side meets the pixel of a vertex only on
+/// its own line, where the only vertices are its ends. So every condition of the proof
+/// holds, and no vertex is collinear with its neighbours; `None` for any other ring.
+fn axis_rectangle(ring: &[GridPoint]) -> Option<Vec<GridPoint>> {
+    let [a, b, c, d] = *ring else {
+        return None;
+    };
+    // Either a -> b is horizontal (then b -> c vertical, c -> d horizontal, d -> a
+    // vertical) or it is vertical and the others turn likewise.
+    let horizontal_first = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x;
+    let vertical_first = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y;
+    if !(horizontal_first || vertical_first) || a.x == c.x || a.y == c.y {
+        return None;
+    }
+    let mut rectangle = vec![a, b, c, d];
+    if twice_area(rectangle.iter().copied()) < 0 {
+        rectangle.reverse();
+    }
+    Some(canonical_ring(rectangle))
+}
+
 /// The resolved ring of the outline made of `ring` alone (its one ring), when the proof
 /// above applies; `None` when the general path must run.
 pub(crate) fn resolve_simple_ring(ring: &[GridPoint]) -> Option<Vec<GridPoint>> {
+    if let Some(rectangle) = axis_rectangle(ring) {
+        return Some(rectangle);
+    }
     let n = ring.len();
     if !(3..=SIMPLE_RING_MAX).contains(&n) {
         return None;
