@@ -254,14 +254,7 @@ fn run_tiled(
     let start = Instant::now();
     let areas = settings.terrain.areas;
     let area_names = tiles.area_names();
-    let lines = |n: usize| -> Vec<f64> {
-        (0..n.div_ceil(k))
-            .map(|i| i * k)
-            .chain([n])
-            .map(|cells| cells as f64 * settings.cell_size)
-            .collect()
-    };
-    let (xs, ys) = (lines(width), lines(height));
+    let (xs, ys) = tile_grid_lines(width, height, k, settings.cell_size);
     let background = match plan.wants("svg") {
         true => Some(tiles.region()?),
         false => None,
@@ -310,6 +303,24 @@ fn run_tiled(
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())
+}
+
+/// The tile grid's lines of a `width x height` map in tiles of `k` cells, in user units
+/// (every `k` cells and the map's far edges), as the SVG draws them.
+pub(crate) fn tile_grid_lines(
+    width: usize,
+    height: usize,
+    k: usize,
+    cell_size: f64,
+) -> (Vec<f64>, Vec<f64>) {
+    let lines = |n: usize| -> Vec<f64> {
+        (0..n.div_ceil(k))
+            .map(|i| i * k)
+            .chain([n])
+            .map(|cells| cells as f64 * cell_size)
+            .collect()
+    };
+    (lines(width), lines(height))
 }
 
 /// The progress bar of a tiled build of `tiles` tiles, on standard error.

@@ -2,14 +2,14 @@
 //! the `polyanya` crate (handed the mesh in memory), between two points or for every query
 //! of a Moving AI scenario file.
 
-use crate::build::TiledJob;
+use crate::build::{TiledJob, tile_grid_lines};
 use crate::input::{InputKind, InputSettings, load_text, load_tile_map, read_input};
 use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
 use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
 use crate::{CliError, library_error};
 use onepath_build2d::{NavMesh, Region, TiledBuild, TiledNavMesh, Vector2D};
-use onepath_io::{ScenarioQuery, SvgPicture, YAxis, read_scenario, render_svg};
+use onepath_io::{ScenarioQuery, SvgPicture, TileGrid, YAxis, read_scenario, render_svg};
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -65,6 +65,8 @@ struct MapInfo {
     kind: InputKind,
     y_axis: YAxis,
     background: Option<Region>,
+    /// A tiled build's grid lines (x, then y), drawn faintly.
+    grid: Option<(Vec<f64>, Vec<f64>)>,
 }
 
 /// The mesh the paths are found on: a whole build's, or a tiled build's stitched mesh.
@@ -150,6 +152,12 @@ pub(crate) fn run_path(
                 kind: tiles.kind(),
                 y_axis: YAxis::Down,
                 background: plan.wants("svg").then(|| tiles.region()).transpose()?,
+                grid: Some(tile_grid_lines(
+                    tiles.map.width,
+                    tiles.map.height,
+                    tile_size,
+                    settings.cell_size,
+                )),
             };
             (Built::Tiled(tiled), built, map)
         }
@@ -169,6 +177,7 @@ pub(crate) fn run_path(
                 kind: input.kind,
                 y_axis: input.y_axis,
                 background: Some(input.region),
+                grid: None,
             };
             (Built::Whole(mesh), "built".to_string(), map)
         }
@@ -194,6 +203,7 @@ pub(crate) fn run_path(
                     background: map.background.as_ref(),
                     partition: Some(mesh.polygons()),
                     path: picture.as_ref().map(|f| f.points.as_slice()),
+                    tile_grid: map.grid.as_ref().map(|(xs, ys)| TileGrid { xs, ys }),
                     ..SvgPicture::new(mesh.region(), map.y_axis)
                 };
                 plan.set("svg", render_svg(&picture));

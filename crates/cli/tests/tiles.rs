@@ -321,6 +321,21 @@ fn paths_are_found_on_the_stitched_mesh_of_a_tiled_build() {
         let difference = (path_length(&whole) - path_length(&tiled)).abs();
         assert!(difference <= 0.01, "tiles of {size}: {whole}\n{tiled}");
     }
+    // The picture of a path on a tiled mesh draws the tile grid; the whole build's does not.
+    let dir = scratch("tiles-path-svg");
+    let svg = |tiles: Option<&str>| {
+        let file = dir.join("path.svg");
+        let mut args = whole_args.clone();
+        args.extend(["--svg", file.to_str().unwrap()]);
+        if let Some(size) = tiles {
+            args.extend(["--tile-size", size]);
+        }
+        run_ok(&args);
+        fs::read_to_string(&file).unwrap()
+    };
+    let grid = |svg: &str| svg.lines().any(|l| l.contains("stroke-dasharray"));
+    assert!(grid(&svg(Some("16"))));
+    assert!(!grid(&svg(None)));
     // A scenario on a tiled mesh: every query the whole mesh answers, within the optimal
     // 8-connected length and above the straight line.
     let found = |summary: &str| {
