@@ -1,9 +1,13 @@
 //! Prints how the growth inputs of issue #24 scale: time and peak memory per size and the
 //! exponent `b` of `time ~ n^b` (least squares over the sizes), for the stacked slivers 1
-//! and 2 units apart and the crossing bundle (docs/testing.md, "Growth cases").
+//! and 2 units apart, the crossing bundle and whole-map builds (docs/testing.md, "Growth
+//! cases").
 //!
 //! Usage: `cargo run --release -p onepath-benches --bin growth [CASE...]` with cases among
-//! `slivers1`, `slivers2`, `bundle` (the default: all three) and the "before" variants
+//! `slivers1`, `slivers2`, `bundle` (the default: those three), `whole` (the build of a
+//! random `n x n` map, 10 % of its cells blocked, at agent radius 0.5, untiled: its
+//! "segments" are the map's boundary edges, its "arrange" time the whole build, and the
+//! table adds the peak bytes per boundary edge) and the "before" variants
 //! `slivers1-plain` (the winding sweep on the specification's plain-list status) and
 //! `slivers2-sweep` (the arrangement with the older sweep in x as its search). Each size
 //! runs in a child process (`growth one CASE N`), so that the peak resident memory it
@@ -12,7 +16,8 @@
 use onepath_arrangement::{
     ArrangeOptions, Arrangement, CandidateSearch, Operand, TaggedEdge, arrange_with,
 };
-use onepath_benches::{UNIT, peak_kb};
+use onepath_benches::{UNIT, noisy_cells, peak_kb, tile_region};
+use onepath_build2d::Mesh2DPipeline;
 use onepath_predicates::GridPoint;
 use onepath_testkit::growth::{crossing_bundle, sliver_stack};
 use onepath_winding::{label, label_with_plain_list};
@@ -26,6 +31,7 @@ fn sizes(case: &str) -> &'static [usize] {
         "slivers1-plain" => &[16_384, 32_768, 65_536, 131_072],
         "slivers2-sweep" => &[2_048, 4_096, 8_192],
         "bundle" => &[1_024, 2_048, 4_096],
+        "whole" => &[512, 1_024, 2_048, 4_096],
         _ => &[],
     }
 }
@@ -58,8 +64,30 @@ fn arrange_timed(edges: &[TaggedEdge], search: CandidateSearch) -> (Duration, Ar
     (start.elapsed(), arrangement)
 }
 
+/// The untiled build of a random `n x n` map with 10 % of its cells blocked: the build's
+/// time and the map's boundary edges.
+fn whole_build(n: usize) -> Run {
+    let cells = noisy_cells(n, n, 0.9, 5);
+    let region = tile_region(&cells, n, n, [0.0, 0.0]);
+    drop(cells);
+    let start = Instant::now();
+    let mesh = Mesh2DPipeline::new(1.0, 0.5)
+        .build(&region)
+        .expect("a build");
+    let build = start.elapsed();
+    assert!(!mesh.polygons().is_empty());
+    Run {
+        arrange: build,
+        label: Duration::ZERO,
+        segments: region.vertex_count(),
+    }
+}
+
 /// Runs `case` at size `n` once.
 fn run(case: &str, n: usize) -> Run {
+    if case == "whole" {
+        return whole_build(n);
+    }
     let (edges, search, plain) = match case {
         // Slivers one user unit high and one unit apart, 100 units long: the grid spreads
         // them, and the winding sweep's status holds all 2n long edges at once.
@@ -154,8 +182,10 @@ fn main() {
     let exe = std::env::current_exe().expect("own path");
     for case in cases {
         println!("\n{case}\n");
-        println!("| n | segments | arrange ms | label ms | total ms | ns per segment | peak MB |");
-        println!("|---:|---:|---:|---:|---:|---:|---:|");
+        println!(
+            "| n | segments | arrange ms | label ms | total ms | ns per segment | peak MB | peak bytes per segment |"
+        );
+        println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
         let mut times = Vec::new();
         let mut memory = Vec::new();
         for &n in sizes(case) {
@@ -177,12 +207,13 @@ fn main() {
             };
             let total = arrange + label;
             println!(
-                "| {n} | {segments} | {:.1} | {:.1} | {:.1} | {:.0} | {:.1} |",
+                "| {n} | {segments} | {:.1} | {:.1} | {:.1} | {:.0} | {:.1} | {:.0} |",
                 arrange * 1e3,
                 label * 1e3,
                 total * 1e3,
                 total * 1e9 / segments,
-                kb / 1024.0
+                kb / 1024.0,
+                kb * 1024.0 / segments
             );
             times.push((n as f64, total));
             memory.push((*segments, *kb));
