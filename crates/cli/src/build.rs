@@ -66,13 +66,7 @@ pub(crate) fn run_build(
     };
     let pipeline = args.pipeline.pipeline();
     if let Some(tile_size) = args.tile_size {
-        if outlines {
-            return Err(CliError::new(format!(
-                "{name}: option `--tile-size` applies to tile maps (an outline file is built \
-                 whole; decisions D17)"
-            )));
-        }
-        let tiles = load_tile_map(name, &text, settings)?;
+        let tiles = tile_input(name, &text, outlines, settings)?;
         drop(text);
         let read_time = start.elapsed();
         let job = TiledJob {
@@ -171,6 +165,23 @@ fn set_outputs(
         plan.set("mesh", text);
     }
     Ok(())
+}
+
+/// The cells of a tiled build's input (`--tile-size`): tile maps only, an outline file is
+/// built whole (decisions D17).
+pub(crate) fn tile_input<'a>(
+    name: &str,
+    text: &str,
+    outlines: bool,
+    settings: InputSettings<'a>,
+) -> Result<TileInput<'a>, CliError> {
+    if outlines {
+        return Err(CliError::new(format!(
+            "{name}: option `--tile-size` applies to tile maps (an outline file is built \
+             whole; decisions D17)"
+        )));
+    }
+    load_tile_map(name, text, settings)
 }
 
 /// A tiled build to run: the map, the build, and what the run knows already.

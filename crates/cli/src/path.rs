@@ -2,8 +2,8 @@
 //! the `polyanya` crate (handed the mesh in memory), between two points or for every query
 //! of a Moving AI scenario file.
 
-use crate::build::{TiledJob, tile_grid_lines};
-use crate::input::{InputKind, InputSettings, load_text, load_tile_map, read_input};
+use crate::build::{TiledJob, tile_grid_lines, tile_input};
+use crate::input::{InputKind, InputSettings, load_text, read_input};
 use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
 use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
@@ -127,13 +127,7 @@ pub(crate) fn run_path(
     // D17); the picture's background is made only when a picture is asked for.
     let (built_mesh, built, map) = match args.tile_size {
         Some(tile_size) => {
-            if outlines {
-                return Err(CliError::new(format!(
-                    "{name}: option `--tile-size` applies to tile maps (an outline file is built \
-                     whole; decisions D17)"
-                )));
-            }
-            let tiles = load_tile_map(name, &text, settings)?;
+            let tiles = tile_input(name, &text, outlines, settings)?;
             drop(text);
             let job = TiledJob {
                 tiles: &tiles,
