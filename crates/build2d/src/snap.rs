@@ -60,48 +60,45 @@ pub(crate) fn snap_outlines(
 ) -> Result<Vec<Vec<Vec<GridPoint>>>> {
     options.validate()?;
     let scale = options.scale();
-    outlines
-        .iter()
-        .enumerate()
-        .map(|(o, outline)| {
-            outline
-                .rings
-                .iter()
-                .enumerate()
-                .map(|(r, ring)| {
-                    if ring.len() < 3 {
-                        return Err(Error::invalid(
-                            Location::Ring {
-                                outline: o,
-                                ring: r,
-                            },
-                            format!(
-                                "a ring needs at least 3 vertices, this one has {}",
-                                ring.len()
-                            ),
-                        ));
+    // Plain loops with exact capacities: a union of many small outlines (one per tile-map
+    // run, say) snaps a few points per outline, where iterator adapters collecting
+    // `Result`s cost more than the snapping.
+    let mut snapped = Vec::with_capacity(outlines.len());
+    for (o, outline) in outlines.iter().enumerate() {
+        let mut rings = Vec::with_capacity(outline.rings.len());
+        for (r, ring) in outline.rings.iter().enumerate() {
+            if ring.len() < 3 {
+                return Err(Error::invalid(
+                    Location::Ring {
+                        outline: o,
+                        ring: r,
+                    },
+                    format!(
+                        "a ring needs at least 3 vertices, this one has {}",
+                        ring.len()
+                    ),
+                ));
+            }
+            let mut points = Vec::with_capacity(ring.len());
+            for (v, p) in ring.iter().enumerate() {
+                for (axis, value) in [(Axis::X, p.x), (Axis::Y, p.y)] {
+                    if let Some(problem) = coordinate_problem(value) {
+                        let location = Location::Vertex {
+                            outline: o,
+                            ring: r,
+                            vertex: v,
+                            axis,
+                        };
+                        return Err(Error::out_of_range(location, problem));
                     }
-                    ring.iter()
-                        .enumerate()
-                        .map(|(v, p)| {
-                            for (axis, value) in [(Axis::X, p.x), (Axis::Y, p.y)] {
-                                if let Some(problem) = coordinate_problem(value) {
-                                    let location = Location::Vertex {
-                                        outline: o,
-                                        ring: r,
-                                        vertex: v,
-                                        axis,
-                                    };
-                                    return Err(Error::out_of_range(location, problem));
-                                }
-                            }
-                            Ok(GridPoint::new(snap(p.x, scale), snap(p.y, scale)))
-                        })
-                        .collect()
-                })
-                .collect()
-        })
-        .collect()
+                }
+                points.push(GridPoint::new(snap(p.x, scale), snap(p.y, scale)));
+            }
+            rings.push(points);
+        }
+        snapped.push(rings);
+    }
+    Ok(snapped)
 }
 
 /// The error of grid line `index` at `value`, which snaps onto the line before it.

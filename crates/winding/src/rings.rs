@@ -171,8 +171,15 @@ fn link(
             (None, Some(&inc)) => vertex_of(inc),
             (None, None) => break,
         };
-        let out_end = i + keys[i..].partition_point(|&k| vertex_of(k) == v);
-        let in_end = j + incoming[j..].partition_point(|&k| vertex_of(k) == v);
+        // Runs are short (most vertices have one edge in and one out): scans.
+        let run_end = |list: &[u64], from: usize| {
+            let mut end = from;
+            while end < list.len() && vertex_of(list[end]) == v {
+                end += 1;
+            }
+            end
+        };
+        let (out_end, in_end) = (run_end(keys, i), run_end(incoming, j));
         let (outs, ins) = (out_end - i, in_end - j);
         if outs != ins {
             return Err(TraceError::Unbalanced(vertices[v as usize]));
@@ -193,6 +200,9 @@ fn link(
 fn successor(sorted: &[(GridPoint, GridPoint)], e: usize, lo: usize, hi: usize) -> usize {
     let (u, v) = sorted[e];
     debug_assert!(lo < hi, "balanced vertices always have an outgoing edge");
+    if hi - lo == 1 {
+        return lo;
+    }
     let reverse = u - v;
     // Turning clockwise from `reverse` meets first the outgoing edge with the largest angle
     // below the reverse's angle, or, when there is none, the largest angle overall.
