@@ -70,6 +70,7 @@ pub(crate) fn run_build(
         drop(text);
         let read_time = start.elapsed();
         let job = TiledJob {
+            command: "build",
             tiles: &tiles,
             build: TiledBuild::new(pipeline, tile_size),
             read_time,
@@ -97,11 +98,13 @@ pub(crate) fn run_build(
             outputs.len(),
         ),
     )?;
+    let spinner = progress.then(|| build_spinner("build"));
     let mesh = match &input.areas {
         Some(areas) => pipeline.build_areas(areas),
         None => pipeline.build(&input.region),
-    }
-    .map_err(|e| library_error(&input.name, e))?;
+    };
+    drop(spinner);
+    let mesh = mesh.map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
     set_outputs(&mut plan, &mesh, || {
@@ -186,6 +189,8 @@ pub(crate) fn tile_input<'a>(
 
 /// A tiled build to run: the map, the build, and what the run knows already.
 pub(crate) struct TiledJob<'a> {
+    /// The command that runs the build (`build`, `path`), for the progress bar.
+    pub(crate) command: &'static str,
     pub(crate) tiles: &'a TileInput<'a>,
     pub(crate) build: TiledBuild,
     pub(crate) read_time: Duration,
@@ -223,7 +228,9 @@ impl TiledJob<'_> {
                 outputs,
             ),
         )?;
-        let bar = self.progress.then(|| progress_bar(tile_count));
+        let bar = self
+            .progress
+            .then(|| progress_bar(self.command, tile_count));
         let result = self.build.build_with_progress(
             &codes,
             width,
@@ -334,16 +341,31 @@ pub(crate) fn tile_grid_lines(
     (lines(width), lines(height))
 }
 
-/// The progress bar of a tiled build of `tiles` tiles, on standard error.
-fn progress_bar(tiles: usize) -> indicatif::ProgressBar {
+/// The progress bar of `onepath COMMAND`'s tiled build of `tiles` tiles, on standard error.
+fn progress_bar(command: &str, tiles: usize) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
-    let style = ProgressStyle::with_template(
-        "onepath build: [{elapsed_precise}] {wide_bar} {pos}/{len} tiles, {eta} left",
-    )
+    let style = ProgressStyle::with_template(&format!(
+        "onepath {command}: [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} tiles, {{eta}} left"
+    ))
     .unwrap_or_else(|_| ProgressStyle::default_bar());
     ProgressBar::with_draw_target(Some(tiles as u64), ProgressDrawTarget::stderr())
         .with_style(style)
         .with_finish(ProgressFinish::AndClear)
+}
+
+/// A spinner with the elapsed time on standard error while `onepath COMMAND` builds a mesh
+/// whole (the pipeline reports no progress of its own), cleared when it is dropped.
+pub(crate) fn build_spinner(command: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
+    let style = ProgressStyle::with_template(&format!(
+        "onepath {command}: [{{elapsed_precise}}] {{spinner}} building the mesh"
+    ))
+    .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+        .with_style(style)
+        .with_finish(ProgressFinish::AndClear);
+    spinner.enable_steady_tick(Duration::from_millis(120));
+    spinner
 }
 
 /// The corners of the boundary between cells of different codes (the map's outside is

@@ -2,7 +2,7 @@
 //! the `polyanya` crate (handed the mesh in memory), between two points or for every query
 //! of a Moving AI scenario file.
 
-use crate::build::{TiledJob, tile_grid_lines, tile_input};
+use crate::build::{TiledJob, build_spinner, tile_grid_lines, tile_input};
 use crate::input::{InputKind, InputSettings, load_text, read_input};
 use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
@@ -130,6 +130,7 @@ pub(crate) fn run_path(
             let tiles = tile_input(name, &text, outlines, settings)?;
             drop(text);
             let job = TiledJob {
+                command: "path",
                 tiles: &tiles,
                 build: TiledBuild::new(pipeline, tile_size),
                 read_time: start.elapsed(),
@@ -164,9 +165,10 @@ pub(crate) fn run_path(
                 "the build",
                 estimate(work, input.region.vertex_count(), outputs.len()),
             )?;
-            let mesh = pipeline
-                .build(&input.region)
-                .map_err(|e| library_error(name, e))?;
+            let spinner = progress.then(|| build_spinner("path"));
+            let mesh = pipeline.build(&input.region);
+            drop(spinner);
+            let mesh = mesh.map_err(|e| library_error(name, e))?;
             let map = MapInfo {
                 kind: input.kind,
                 y_axis: input.y_axis,

@@ -231,7 +231,34 @@ fn progress_on_a_terminal_changes_no_output() {
     assert!(stderr.is_empty());
     let summary = String::from_utf8(stdout).unwrap();
     assert_eq!(line(&summary, "tiles"), line(&quiet, "tiles"));
-    assert_eq!(fs::read_to_string(out).unwrap(), json);
+    assert_eq!(fs::read_to_string(&out).unwrap(), json);
+
+    // A whole build and a path show a spinner instead, on the terminal only.
+    let (quiet, json, _, _) = build(&dir, &[&map]);
+    let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let args = strings(&["build", &map, "--json", out.to_str().unwrap()]);
+    let status = onepath_cli::run_with_progress(&args, &mut stdout, &mut stderr, true);
+    assert_eq!(status, 0);
+    assert!(stderr.is_empty());
+    let summary = String::from_utf8(stdout).unwrap();
+    assert_eq!(line(&summary, "navmesh"), line(&quiet, "navmesh"));
+    assert_eq!(fs::read_to_string(&out).unwrap(), json);
+    let path = [
+        "path",
+        map.as_str(),
+        "--from",
+        "3.5,3.5",
+        "--to",
+        "45.5,45.5",
+    ];
+    let quiet = run_ok(&path);
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let status = onepath_cli::run_with_progress(&strings(&path), &mut stdout, &mut stderr, true);
+    assert_eq!(status, 0);
+    assert!(stderr.is_empty());
+    let summary = String::from_utf8(stdout).unwrap();
+    assert_eq!(line(&summary, "path"), line(&quiet, "path"));
 }
 
 #[test]
