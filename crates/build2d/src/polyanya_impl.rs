@@ -47,16 +47,7 @@ impl NavMesh {
         let partition = self.polygons();
         let points = self.vertices_f64();
         let fans = self.vertex_fans();
-        let mut new_index = vec![u32::MAX; points.len()];
-        for polygon in partition.iter() {
-            for &v in polygon.vertices {
-                new_index[v as usize] = 0;
-            }
-        }
-        // Polygon corners are u32 indices, so the renumbering fits in u32 too.
-        for (used, slot) in new_index.iter_mut().filter(|slot| **slot == 0).enumerate() {
-            *slot = used as u32;
-        }
+        let (new_index, _) = partition.corner_numbers();
         let vertices = points
             .iter()
             .zip(fans.iter())

@@ -294,6 +294,26 @@ impl ConvexPartition {
         self.partition.is_empty()
     }
 
+    /// The vertices that are corners of a polygon, numbered again in their order: for each
+    /// vertex its number among them (`u32::MAX` for a vertex no polygon uses), and how many
+    /// there are. The formats and path finders that list only used vertices (polyanya's
+    /// mesh file and `polyanya::Mesh`, landmass) number them so.
+    pub fn corner_numbers(&self) -> (Vec<u32>, usize) {
+        let mut number = vec![u32::MAX; self.vertices.len()];
+        for polygon in self.iter() {
+            for &v in polygon.vertices {
+                number[v as usize] = 0;
+            }
+        }
+        // Polygon corners are u32 indices, so the numbering fits in u32 too.
+        let mut used = 0;
+        for slot in number.iter_mut().filter(|slot| **slot == 0) {
+            *slot = used;
+            used += 1;
+        }
+        (number, used as usize)
+    }
+
     /// The vertex indices of polygon `i`, counter-clockwise. Panics when `i >= len()`.
     pub fn polygon(&self, i: usize) -> &[u32] {
         self.partition.polygon(i)

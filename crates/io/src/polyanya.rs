@@ -30,17 +30,7 @@ pub fn polyanya_mesh_text(partition: &ConvexPartition, fans: &VertexFans) -> io:
             vertices.len()
         )));
     }
-    let mut new_index = vec![u32::MAX; vertices.len()];
-    for polygon in partition.iter() {
-        for &v in polygon.vertices {
-            new_index[v as usize] = 0;
-        }
-    }
-    let mut used = 0u32;
-    for slot in new_index.iter_mut().filter(|slot| **slot == 0) {
-        *slot = used;
-        used += 1;
-    }
+    let (new_index, used) = partition.corner_numbers();
     let mut s = format!("mesh\n2\n{} {}\n", used, partition.len());
     for (v, point) in vertices.iter().enumerate() {
         if new_index[v] == u32::MAX {

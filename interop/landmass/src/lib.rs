@@ -126,16 +126,10 @@ pub fn from_vec2(p: glam::Vec2) -> Vector2D {
 pub fn navigation_mesh(mesh: &NavMesh) -> NavigationMesh<XY> {
     let partition = mesh.polygons();
     let points = mesh.vertices_f64();
-    let mut new_index = vec![usize::MAX; points.len()];
-    for polygon in partition.iter() {
-        for &v in polygon.vertices {
-            new_index[v as usize] = 0;
-        }
-    }
-    let mut vertices = Vec::new();
-    for (p, slot) in points.iter().zip(&mut new_index) {
-        if *slot == 0 {
-            *slot = vertices.len();
+    let (new_index, used) = partition.corner_numbers();
+    let mut vertices = Vec::with_capacity(used);
+    for (p, &number) in points.iter().zip(&new_index) {
+        if number != u32::MAX {
             vertices.push(to_vec2(*p));
         }
     }
@@ -145,7 +139,7 @@ pub fn navigation_mesh(mesh: &NavMesh) -> NavigationMesh<XY> {
             polygon
                 .vertices
                 .iter()
-                .map(|&v| new_index[v as usize])
+                .map(|&v| new_index[v as usize] as usize)
                 .collect()
         })
         .collect();
