@@ -8,6 +8,8 @@
 
 #![cfg(any(feature = "polyanya", feature = "glam"))]
 
+mod support;
+
 #[cfg(feature = "polyanya")]
 mod polyanya_mesh {
     use onepath_build2d::{
@@ -16,12 +18,7 @@ mod polyanya_mesh {
     use onepath_io::{ScenarioQuery, navmesh_to_polyanya, read_scenario, read_tile_map};
     use std::path::PathBuf;
 
-    fn data(name: &str) -> String {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../tests/data/movingai")
-            .join(name);
-        std::fs::read_to_string(path).expect("bundled data")
-    }
+    use super::support::data;
 
     fn mesh(map: &str, radius: f64) -> NavMesh {
         let map = read_tile_map(&data(map)).unwrap();

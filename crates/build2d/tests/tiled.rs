@@ -7,35 +7,16 @@
 //!
 //! The thorough tests on every bundled map are `tests/tests/tiles.rs`; these are small.
 
-use onepath_build2d::{
-    CellRect, Geometry2DOptions, Mesh2DPipeline, Region, TiledBuild, TiledNavMesh, Vector2D,
-};
+mod support;
+
+use onepath_build2d::{CellRect, Geometry2DOptions, Mesh2DPipeline, Region, TiledBuild, Vector2D};
 use onepath_io::{TileMap, read_tile_map};
 use onepath_testkit::Rng;
-use std::path::PathBuf;
 use std::sync::Mutex;
+use support::{codes_of, data, tiled};
 
 fn den312d() -> TileMap {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/movingai/den312d.map");
-    read_tile_map(&std::fs::read_to_string(path).expect("bundled map")).expect("a map")
-}
-
-fn codes_of(map: &TileMap) -> Vec<u8> {
-    map.cells.iter().map(|&c| u8::from(c)).collect()
-}
-
-fn tiled(codes: &[u8], map: &TileMap, size: usize, radius: f64) -> TiledNavMesh {
-    TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size)
-        .build(
-            codes,
-            map.width,
-            map.height,
-            1.0,
-            Vector2D::new(0.0, 0.0),
-            &Geometry2DOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"))
+    read_tile_map(&data("den312d.map")).expect("a map")
 }
 
 #[test]

@@ -26,23 +26,16 @@
 
 #![cfg(feature = "polyanya")]
 
-use onepath_build2d::{
-    Geometry2DOptions, Mesh2DPipeline, NavMesh, Region, TiledBuild, TiledNavMesh, Vector2D,
-};
+mod support;
+
+use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, Region, Vector2D};
 use onepath_io::{ScenarioQuery, TileMap, read_scenario, read_tile_map};
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use support::{data, tiled};
 
 /// The coverage bound: how far the boundary may move near a seam, in user units (grid
 /// units of 2^-16).
 const DELTA: f64 = 2.0 / 65536.0;
-
-fn data(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/movingai")
-        .join(name);
-    std::fs::read_to_string(path).expect("bundled data")
-}
 
 /// A path as polyanya gives it, with its start in front.
 struct Found {
@@ -99,19 +92,6 @@ fn seam_contacts(points: &[[f64; 2]], seam: f64, map: &TileMap) -> usize {
                 + lines(a[1].min(b[1]), a[1].max(b[1]), map.height)
         })
         .sum()
-}
-
-fn tiled(codes: &[u8], map: &TileMap, size: usize, radius: f64) -> TiledNavMesh {
-    TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size)
-        .build(
-            codes,
-            map.width,
-            map.height,
-            1.0,
-            Vector2D::new(0.0, 0.0),
-            &Geometry2DOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"))
 }
 
 #[test]

@@ -1,9 +1,14 @@
-//! Test support: a seeded generator and random outlines.
+//! Test support: a seeded generator, random outlines, the bundled Moving AI files and a
+//! tiled build of a map.
 
 #![allow(dead_code, unreachable_pub)]
 
-use onepath_build2d::{Outline, Vector2D};
+use onepath_build2d::{
+    Geometry2DOptions, Mesh2DPipeline, Outline, TiledBuild, TiledNavMesh, Vector2D,
+};
+use onepath_io::TileMap;
 pub use onepath_testkit::Rng;
+use std::path::PathBuf;
 
 /// Random outlines of random (often self-intersecting) rings with coordinates in
 /// `[0, span)`, rounded to multiples of `step` when `step > 0`.
@@ -58,4 +63,32 @@ pub fn scrambled(rng: &mut Rng, outlines: &[Outline]) -> Vec<Outline> {
 /// An axis-aligned rectangle outline.
 pub fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Outline {
     Outline::from_ring([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+}
+
+/// The text of a bundled Moving AI file (`tests/data/movingai/NAME`).
+pub fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/movingai")
+        .join(name);
+    std::fs::read_to_string(path).expect("bundled data")
+}
+
+/// A map's walkable cells as area codes (1 walkable, 0 blocked).
+pub fn codes_of(map: &TileMap) -> Vec<u8> {
+    map.cells.iter().map(|&c| u8::from(c)).collect()
+}
+
+/// The tiled build of `codes` on `map`'s grid (unit cells at the origin) in tiles of
+/// `size` cells at agent radius `radius`.
+pub fn tiled(codes: &[u8], map: &TileMap, size: usize, radius: f64) -> TiledNavMesh {
+    TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size)
+        .build(
+            codes,
+            map.width,
+            map.height,
+            1.0,
+            Vector2D::new(0.0, 0.0),
+            &Geometry2DOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"))
 }
