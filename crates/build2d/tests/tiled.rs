@@ -9,7 +9,7 @@
 
 mod support;
 
-use onepath_build2d::{CellRect, Geometry2DOptions, Mesh2DPipeline, Region, TiledBuild, Vector2D};
+use onepath_build2d::{CellRect, Geometry2DOptions, Mesh2DPipeline, TiledBuild, Vector2D};
 use onepath_io::{TileMap, read_tile_map};
 use onepath_testkit::Rng;
 use std::sync::Mutex;
@@ -33,15 +33,9 @@ fn the_feature_is_as_the_run_expects() {
 fn stitched_meshes_are_valid_and_one_tile_is_the_untiled_build() {
     let map = den312d();
     let codes = codes_of(&map);
-    let region = Region::from_tile_map(
-        &map.cells,
-        map.width,
-        map.height,
-        1.0,
-        Vector2D::new(0.0, 0.0),
-        &Geometry2DOptions::default(),
-    )
-    .expect("a region");
+    let region = map
+        .to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
+        .expect("a region");
     for radius in [0.0, 0.5] {
         let untiled = Mesh2DPipeline::new(1.0, radius)
             .build(&region)

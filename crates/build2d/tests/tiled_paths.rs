@@ -28,10 +28,10 @@
 
 mod support;
 
-use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, Region, Vector2D};
+use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, TileMap, read_scenario, read_tile_map};
 use std::collections::BTreeSet;
-use support::{data, tiled};
+use support::{codes_of, data, tiled};
 
 /// The coverage bound: how far the boundary may move near a seam, in user units (grid
 /// units of 2^-16).
@@ -98,17 +98,11 @@ fn seam_contacts(points: &[[f64; 2]], seam: f64, map: &TileMap) -> usize {
 fn polyanya_finds_the_same_paths_across_seams() {
     for (name, sizes) in [("arena.map", [7, 16, 25]), ("den312d.map", [8, 20, 33])] {
         let map = read_tile_map(&data(name)).expect("a map");
-        let codes: Vec<u8> = map.cells.iter().map(|&c| u8::from(c)).collect();
+        let codes = codes_of(&map);
         let queries = read_scenario(&data(&format!("{name}.scen"))).expect("a scenario");
-        let region = Region::from_tile_map(
-            &map.cells,
-            map.width,
-            map.height,
-            1.0,
-            Vector2D::new(0.0, 0.0),
-            &Geometry2DOptions::default(),
-        )
-        .expect("a region");
+        let region = map
+            .to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
+            .expect("a region");
         for radius in [0.0, 0.5] {
             let untiled = Mesh2DPipeline::new(1.0, radius)
                 .build(&region)

@@ -14,7 +14,7 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use onepath_build2d::{AreaMap, Geometry2DOptions, Mesh2DPipeline, NavMesh, Region, Vector2D};
+use onepath_build2d::{AreaMap, Geometry2DOptions, Mesh2DPipeline, NavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, read_scenario, read_tile_map};
 use onepath_landmass::landmass::{
     Archipelago, ArchipelagoOptions, FromAgentRadius, Island, PathStep, PermittedAnimationLinks,
@@ -44,15 +44,9 @@ fn data(name: &str) -> String {
 
 fn mesh(map: &str, radius: f64) -> NavMesh {
     let map = read_tile_map(&data(map)).unwrap();
-    let region = Region::from_tile_map(
-        &map.cells,
-        map.width,
-        map.height,
-        1.0,
-        Vector2D::new(0.0, 0.0),
-        &Geometry2DOptions::default(),
-    )
-    .unwrap();
+    let region = map
+        .to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
+        .unwrap();
     Mesh2DPipeline::new(1.0, radius).build(&region).unwrap()
 }
 
