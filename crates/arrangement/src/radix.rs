@@ -171,18 +171,8 @@ pub(crate) fn sort_by_point<T: Copy + Default>(
         sort_by_key(items, packed.bits(), |item| packed.key(point(item)));
         return;
     }
-    let Some(lo_y) = items.iter().map(|item| point(item).y).min() else {
-        return;
-    };
-    let lo_x = items.iter().map(|item| point(item).x).min().unwrap_or(0);
-    let hi_y = items.iter().map(|item| point(item).y).max().unwrap_or(lo_y);
-    let hi_x = items.iter().map(|item| point(item).x).max().unwrap_or(lo_x);
-    sort_by_key(items, bits_for((hi_y - lo_y) as u64), |item| {
-        (point(item).y - lo_y) as u64
-    });
-    sort_by_key(items, bits_for((hi_x - lo_x) as u64), |item| {
-        (point(item).x - lo_x) as u64
-    });
+    sort_by_coordinate(items, |item| point(item).y);
+    sort_by_coordinate(items, |item| point(item).x);
 }
 
 #[cfg(test)]
