@@ -65,7 +65,7 @@ struct MapInfo {
     kind: InputKind,
     y_axis: YAxis,
     background: Option<Region>,
-    /// A tiled build's grid lines (x, then y), drawn faintly.
+    /// A tiled build's grid lines (x, then y), drawn faintly (when there is a picture).
     grid: Option<(Vec<f64>, Vec<f64>)>,
 }
 
@@ -147,12 +147,14 @@ pub(crate) fn run_path(
                 kind: tiles.kind(),
                 y_axis: YAxis::Down,
                 background: plan.wants("svg").then(|| tiles.region()).transpose()?,
-                grid: Some(tile_grid_lines(
-                    tiles.map.width,
-                    tiles.map.height,
-                    tile_size,
-                    settings.cell_size,
-                )),
+                grid: plan.wants("svg").then(|| {
+                    tile_grid_lines(
+                        tiles.map.width,
+                        tiles.map.height,
+                        tile_size,
+                        settings.cell_size,
+                    )
+                }),
             };
             (Built::Tiled(tiled), built, map)
         }
