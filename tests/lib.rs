@@ -1,7 +1,7 @@
 //! Shared helpers of the cross-crate corpus tests: where the data lives and how to load it.
 #![forbid(unsafe_code)]
 
-use onepath_build2d::{Geometry2DOptions, Region, Vector2D};
+use onepath_build2d::{Geometry2DOptions, GridPoint, Region, Vector2D};
 use onepath_io::{TileMap, read_tile_map};
 use std::path::PathBuf;
 
@@ -31,6 +31,44 @@ pub fn load_map(name: &str) -> TileMap {
 pub fn map_region(map: &TileMap) -> Region {
     map.to_region(1.0, Vector2D::new(0.0, 0.0), &Geometry2DOptions::default())
         .expect("tile map region")
+}
+
+/// The distance from `p` to the segment `a b`, in grid units (`f64`: the coordinates here
+/// are below 2^23, so the error is far below the bound it is compared with).
+pub fn distance_to_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> f64 {
+    let (px, py) = (p.x as f64, p.y as f64);
+    let (ax, ay, dx, dy) = (
+        a.x as f64,
+        a.y as f64,
+        (b.x - a.x) as f64,
+        (b.y - a.y) as f64,
+    );
+    let length2 = dx * dx + dy * dy;
+    let t = if length2 == 0.0 {
+        0.0
+    } else {
+        (((px - ax) * dx + (py - ay) * dy) / length2).clamp(0.0, 1.0)
+    };
+    (px - ax - t * dx).hypot(py - ay - t * dy)
+}
+
+/// The farthest any vertex of `a`'s rings lies from the boundary of `b`, in grid units.
+pub fn farthest_vertex(a: &Region, b: &Region) -> f64 {
+    let edges: Vec<(GridPoint, GridPoint)> = b
+        .rings()
+        .iter()
+        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
+        .collect();
+    a.rings()
+        .iter()
+        .flatten()
+        .map(|&p| {
+            edges
+                .iter()
+                .map(|&(s, e)| distance_to_segment(p, s, e))
+                .fold(f64::INFINITY, f64::min)
+        })
+        .fold(0.0, f64::max)
 }
 
 #[cfg(doctest)]

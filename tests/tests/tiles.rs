@@ -5,11 +5,10 @@
 //! fresh builds.
 
 use onepath_build2d::{
-    CellRect, Geometry2DOptions, GridPoint, Mesh2DPipeline, Region, TiledBuild, TiledNavMesh,
-    Vector2D,
+    CellRect, Geometry2DOptions, Mesh2DPipeline, Region, TiledBuild, TiledNavMesh, Vector2D,
 };
 use onepath_testkit::Rng;
-use onepath_tests::{load_map, map_region};
+use onepath_tests::{farthest_vertex, load_map, map_region};
 
 fn codes_of(cells: &[bool]) -> Vec<u8> {
     cells.iter().map(|&c| u8::from(c)).collect()
@@ -186,44 +185,6 @@ fn updates_equal_fresh_builds_and_rebuild_only_the_predicted_tiles() {
             );
         }
     }
-}
-
-/// The distance from `p` to the segment `a b`, in grid units (`f64`: the coordinates here
-/// are below 2^23, so the error is far below the bound it is compared with).
-fn distance_to_segment(p: GridPoint, a: GridPoint, b: GridPoint) -> f64 {
-    let (px, py) = (p.x as f64, p.y as f64);
-    let (ax, ay, dx, dy) = (
-        a.x as f64,
-        a.y as f64,
-        (b.x - a.x) as f64,
-        (b.y - a.y) as f64,
-    );
-    let length2 = dx * dx + dy * dy;
-    let t = if length2 == 0.0 {
-        0.0
-    } else {
-        (((px - ax) * dx + (py - ay) * dy) / length2).clamp(0.0, 1.0)
-    };
-    (px - ax - t * dx).hypot(py - ay - t * dy)
-}
-
-/// The farthest any vertex of `a`'s rings lies from the boundary of `b`, in grid units.
-fn farthest_vertex(a: &Region, b: &Region) -> f64 {
-    let edges: Vec<(GridPoint, GridPoint)> = b
-        .rings()
-        .iter()
-        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
-        .collect();
-    a.rings()
-        .iter()
-        .flatten()
-        .map(|&p| {
-            edges
-                .iter()
-                .map(|&(s, e)| distance_to_segment(p, s, e))
-                .fold(f64::INFINITY, f64::min)
-        })
-        .fold(0.0, f64::max)
 }
 
 /// The coverage bound of docs/tiles.md where it is not trivially met: cells of 0.1 user

@@ -1,12 +1,14 @@
 //! One tile of a tiled build (decisions D17): the window's cells traced on the map's grid
-//! lines, shrunk and clipped to the tile's square in one arrangement, cut by its areas,
-//! triangulated with the seams kept, and merged into labelled convex polygons.
+//! lines (or its part of a cut outline region, D20), shrunk and clipped to the tile's
+//! square in one arrangement, cut by its areas, triangulated with the seams kept, and
+//! merged into labelled convex polygons.
 
 use crate::area_mesh::{Border, LabelGraph, cut, label_graph, labelled_triangles};
 use crate::areas::AreaId;
 use crate::error::{Error, Result};
 use crate::offset::shrink_pieces;
 use crate::region::{Region, ring_edges};
+use crate::tiles::CutRegion;
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_convex::{Partition, partition_convex_labelled};
 use onepath_predicates::GridPoint;
@@ -15,12 +17,25 @@ use onepath_winding::{label, trace_rings, trace_tile_map};
 /// A half-open range of cell columns or rows.
 pub(crate) type Span = std::ops::Range<usize>;
 
-/// What a tile needs from its map and build: the codes, the grid lines, the shrink.
+/// What the tiles are cut from.
+#[derive(Clone, Copy)]
+pub(crate) enum TileInput<'a> {
+    /// A tile map: area codes of the whole map, `codes[x + y * width]`, 0 = blocked.
+    Map {
+        /// The codes.
+        codes: &'a [u8],
+        /// The map's width in cells.
+        width: usize,
+    },
+    /// An outline region cut on the tiling's cut lines (decisions D20).
+    Region(&'a CutRegion),
+}
+
+/// What a tile needs from its input and build: the cells or the cut region, the grid
+/// lines, the shrink.
 pub(crate) struct TileContext<'a> {
-    /// Area codes of the whole map, `codes[x + y * width]`, 0 = blocked.
-    pub(crate) codes: &'a [u8],
-    /// The map's width in cells.
-    pub(crate) width: usize,
+    /// The input.
+    pub(crate) input: TileInput<'a>,
     /// The snapped grid lines `xs[0..=width]` and `ys[0..=height]`.
     pub(crate) xs: &'a [i64],
     /// See `xs`.
@@ -67,18 +82,27 @@ pub(crate) fn build_tile(
     window_y: Span,
 ) -> Result<Option<TileOutput>> {
     let (ww, wh) = (window_x.len(), window_y.len());
-    let window_codes: Vec<u8> = window_y
-        .clone()
-        .flat_map(|y| {
-            ctx.codes[y * ctx.width + window_x.start..y * ctx.width + window_x.end]
-                .iter()
-                .copied()
-        })
-        .collect();
     let xs = &ctx.xs[window_x.start..=window_x.end];
     let ys = &ctx.ys[window_y.start..=window_y.end];
-    let walkable: Vec<bool> = window_codes.iter().map(|&c| c != 0).collect();
-    let rings = trace_tile_map(&walkable, ww, wh, xs, ys);
+    // The window's rings, and for a map its codes (the areas below).
+    let (rings, window_codes) = match ctx.input {
+        TileInput::Map { codes, width } => {
+            let window_codes: Vec<u8> = window_y
+                .clone()
+                .flat_map(|y| {
+                    codes[y * width + window_x.start..y * width + window_x.end]
+                        .iter()
+                        .copied()
+                })
+                .collect();
+            let walkable: Vec<bool> = window_codes.iter().map(|&c| c != 0).collect();
+            (trace_tile_map(&walkable, ww, wh, xs, ys), window_codes)
+        }
+        TileInput::Region(cut) => (
+            cut.window_rings(window_x.start, window_x.end, window_y.start, window_y.end)?,
+            Vec::new(),
+        ),
+    };
     if rings.is_empty() {
         return Ok(None);
     }
@@ -151,7 +175,7 @@ pub(crate) fn build_tile(
                 || (p.y == y1 && ctx.seam_rows.binary_search(&square_y.end).is_ok()))
                 && (x0..=x1).contains(&p.x)
     };
-    // The window's areas: one per distinct code.
+    // The window's areas: one per distinct code (a region has one area, D20).
     let mut present = [false; 256];
     for &c in &window_codes {
         present[c as usize] = true;

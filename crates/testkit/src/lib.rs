@@ -219,3 +219,15 @@ pub mod spec_tile_map {
         &[3, -1, -1],
     ];
 }
+
+/// `p` turned by `angle` radians about `centre`, then scaled by `scale` about the origin
+/// and moved by one unit in x and y: how the tiled-region tests turn a tile map's walls
+/// (and its scenario points) into edges at every angle, inside the first quadrant.
+pub fn turned_point(p: [f64; 2], centre: [f64; 2], angle: f64, scale: f64) -> [f64; 2] {
+    let (sin, cos) = angle.sin_cos();
+    let (x, y) = (p[0] - centre[0], p[1] - centre[1]);
+    [
+        (centre[0] + x * cos - y * sin) * scale + 1.0,
+        (centre[1] + x * sin + y * cos) * scale + 1.0,
+    ]
+}

@@ -1,13 +1,17 @@
-//! Tiled, incremental and parallel navmesh builds of tile maps (decisions D17): one mesh
-//! per square tile, built from the tile's window alone, and the tiles stitched into one
-//! conforming mesh with global polygon ids and cross-tile adjacency.
+//! Tiled, incremental and parallel navmesh builds of tile maps and outline regions
+//! (decisions D17, D20): one mesh per square tile, built from the tile's window alone, and
+//! the tiles stitched into one conforming mesh with global polygon ids and cross-tile
+//! adjacency.
 //!
 //! This file holds the public types and the entry points: `TiledBuild::build`,
-//! `TiledNavMesh::update` and the accessors. Building the tiles and swapping them in is
+//! `TiledNavMesh::update` and the accessors; `outlines.rs` the entry points of outline
+//! regions and `cut.rs` their cut (D20). Building the tiles and swapping them in is
 //! `rebuild.rs`. The stitch (docs/tiles.md) is `stitch.rs` (the polygons in canonical
 //! order, matched across seams), `seams.rs` (the seam lines and the global vertex numbers)
 //! and `regions.rs` (the stitched region and each area's part of it).
 
+mod cut;
+mod outlines;
 mod rebuild;
 mod regions;
 mod seams;
@@ -19,11 +23,14 @@ use crate::navmesh::NavMesh;
 use crate::pipeline::Mesh2DPipeline;
 use crate::region::Region;
 use crate::snap::{check_map_shape, tile_map_grid_lines};
+use crate::tile_build::TileInput;
 use crate::triangulate::check_vertex_limit;
+pub(crate) use cut::CutRegion;
 use stitch::empty_mesh;
 
-/// A tiled build of tile maps (decisions D17): the pipeline, and the side of a square
-/// tile in cells.
+/// A tiled build of tile maps or outline regions (decisions D17, D20): the pipeline, and
+/// the side of a square tile in cells (an outline region is placed on the pipeline's
+/// cells, [`TiledBuild::build_region`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TiledBuild {
     /// The shrink, triangulation and merge every tile runs.
@@ -66,11 +73,21 @@ pub struct TiledTimings {
     pub stitch: std::time::Duration,
 }
 
+/// What a tiled build was made from.
+#[derive(Clone, Debug, PartialEq)]
+enum Source {
+    /// A tile map (its codes are the caller's).
+    Map,
+    /// An outline region, placed at `origin`, and its cut (decisions D20).
+    Region { origin: Vector2D, cut: CutRegion },
+}
+
 /// The result of a tiled build: one mesh per tile, the links across seams, and the
 /// stitched whole.
 #[derive(Clone, Debug)]
 pub struct TiledNavMesh {
     build: TiledBuild,
+    source: Source,
     width: usize,
     height: usize,
     xs: Vec<i64>,
@@ -91,6 +108,7 @@ impl PartialEq for TiledNavMesh {
     /// Equal when the tiles, links and stitched mesh are; timings are ignored.
     fn eq(&self, other: &Self) -> bool {
         self.build == other.build
+            && self.source == other.source
             && self.tile_meshes == other.tile_meshes
             && self.links == other.links
             && self.polygon_tiles == other.polygon_tiles
@@ -148,6 +166,28 @@ impl TiledBuild {
         options: &Geometry2DOptions,
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<TiledNavMesh> {
+        self.check(options)?;
+        check_map_shape("codes", codes.len(), width, height)?;
+        let lines = tile_map_grid_lines(codes.len(), width, height, cell_size, origin, options)?;
+        let halo = self.halo_cells(cell_size, options.snap_bits);
+        let mut tiled = TiledNavMesh::unbuilt(
+            *self,
+            Source::Map,
+            (width, height),
+            lines,
+            options.snap_bits,
+            halo,
+        )?;
+        let all: Vec<usize> = (0..tiled.tile_meshes.len()).collect();
+        tiled.rebuild(TileInput::Map { codes, width }, &all, progress)?;
+        Ok(tiled)
+    }
+}
+
+impl TiledBuild {
+    /// The checks of every tiled build before any work: the grid, the tile size, the
+    /// polygon vertex limit and the pipeline's own arguments.
+    fn check(&self, options: &Geometry2DOptions) -> Result<()> {
         options.validate()?;
         if self.tile_size == 0 {
             return Err(Error::invalid(
@@ -156,30 +196,44 @@ impl TiledBuild {
             ));
         }
         check_vertex_limit(self.pipeline.max_vertices_per_polygon)?;
-        // The pipeline's own checks, on the map's grid.
+        // The pipeline's own checks, on the input's grid.
         self.pipeline.shrink(&Region::empty(options)?)?;
-        check_map_shape("codes", codes.len(), width, height)?;
-        let (xs, ys) = tile_map_grid_lines(codes.len(), width, height, cell_size, origin, options)?;
-        let mut tiled = TiledNavMesh {
-            build: *self,
+        Ok(())
+    }
+}
+
+impl TiledNavMesh {
+    /// A tiling of `width x height` cells between the grid lines `xs` and `ys` (none for
+    /// an empty map) with no tile built yet.
+    fn unbuilt(
+        build: TiledBuild,
+        source: Source,
+        (width, height): (usize, usize),
+        (xs, ys): (Vec<i64>, Vec<i64>),
+        snap_bits: u32,
+        halo: usize,
+    ) -> Result<Self> {
+        let (tiles_x, tiles_y) = (
+            width.div_ceil(build.tile_size),
+            height.div_ceil(build.tile_size),
+        );
+        Ok(TiledNavMesh {
+            build,
+            source,
             width,
             height,
             xs,
             ys,
-            snap_bits: options.snap_bits,
-            halo: self.halo_cells(cell_size, options.snap_bits),
-            tiles_x: width.div_ceil(self.tile_size),
-            tiles_y: height.div_ceil(self.tile_size),
-            tile_meshes: Vec::new(),
+            snap_bits,
+            halo,
+            tiles_x,
+            tiles_y,
+            tile_meshes: (0..tiles_x * tiles_y).map(|_| None).collect(),
             links: Vec::new(),
             polygon_tiles: Vec::new(),
-            stitched: empty_mesh(options.snap_bits, self.pipeline.max_vertices_per_polygon)?,
+            stitched: empty_mesh(snap_bits, build.pipeline.max_vertices_per_polygon)?,
             timings: TiledTimings::default(),
-        };
-        let all: Vec<usize> = (0..tiled.tiles_x * tiled.tiles_y).collect();
-        tiled.tile_meshes = (0..all.len()).map(|_| None).collect();
-        tiled.rebuild(codes, &all, progress)?;
-        Ok(tiled)
+        })
     }
 }
 
@@ -235,8 +289,15 @@ impl TiledNavMesh {
     /// `changed` bounds the cells that differ. The tiles whose window meets `changed` are
     /// rebuilt and the whole is stitched again; returns the rebuilt tiles' indices. The
     /// result is the same bits as a fresh [`TiledBuild::build`] of the edited map. On an
-    /// error nothing changes.
+    /// error nothing changes. A tiling of an outline region is updated with
+    /// [`TiledNavMesh::update_region`] (here an `InvalidArgument`).
     pub fn update(&mut self, codes: &[u8], changed: CellRect) -> Result<Vec<usize>> {
+        if !matches!(self.source, Source::Map) {
+            return Err(Error::invalid(
+                Location::Argument("codes"),
+                "this tiling was built from an outline region; update it with update_region",
+            ));
+        }
         if codes.len() != self.width * self.height {
             return Err(Error::invalid(
                 Location::Argument("codes"),
@@ -249,7 +310,8 @@ impl TiledNavMesh {
             ));
         }
         let affected = self.tiles_meeting(changed);
-        self.rebuild(codes, &affected, &|_, _| {})?;
+        let width = self.width;
+        self.rebuild(TileInput::Map { codes, width }, &affected, &|_, _| {})?;
         Ok(affected)
     }
 

@@ -9,16 +9,16 @@ use super::stitch::stitch;
 use crate::error::Result;
 use crate::input::Geometry2DOptions;
 use crate::navmesh::{NavMesh, StageTimings};
-use crate::tile_build::{TileContext, TileOutput, build_tile};
+use crate::tile_build::{TileContext, TileInput, TileOutput, build_tile};
 use crate::triangulate::ConvexPartition;
 use std::time::Instant;
 
 impl TiledNavMesh {
-    /// Rebuilds `tiles` from `codes` (in parallel with the feature `parallel`) and stitches
+    /// Rebuilds `tiles` from `input` (in parallel with the feature `parallel`) and stitches
     /// everything again.
     pub(super) fn rebuild(
         &mut self,
-        codes: &[u8],
+        input: TileInput<'_>,
         tiles: &[usize],
         progress: &(dyn Fn(usize, usize) + Sync),
     ) -> Result<()> {
@@ -31,8 +31,7 @@ impl TiledNavMesh {
             .map(|j| j * self.build.tile_size)
             .collect();
         let ctx = TileContext {
-            codes,
-            width: self.width,
+            input,
             xs: &self.xs,
             ys: &self.ys,
             snap_bits: self.snap_bits,
