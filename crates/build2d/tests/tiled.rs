@@ -5,7 +5,8 @@
 //! `parallel` is on after all (`onepath-io`, a dev-dependency, asks for `onepath-build2d`
 //! without its default features, so nothing should turn it back on).
 //!
-//! The thorough tests on every bundled map are `tests/tests/tiles.rs`; these are small.
+//! The thorough tests on every bundled map are `tests/tests/tiles.rs` and (outline regions,
+//! decisions D20) `tests/tests/tiled_regions.rs`; these are small.
 
 mod support;
 
@@ -13,7 +14,7 @@ use onepath_build2d::{CellRect, Geometry2DOptions, Mesh2DPipeline, TiledBuild, V
 use onepath_io::{TileMap, read_tile_map};
 use onepath_testkit::Rng;
 use std::sync::Mutex;
-use support::{codes_of, data, tiled};
+use support::{codes_of, data, tiled, tiled_region, turned_region};
 
 fn den312d() -> TileMap {
     read_tile_map(&data("den312d.map")).expect("a map")
@@ -115,5 +116,39 @@ fn updates_equal_fresh_builds() {
         let rebuilt = t.update(&codes, rect).expect("an update");
         assert_eq!(rebuilt, t.tiles_meeting(rect));
         assert!(t == tiled(&codes, &map, 11, 0.5));
+    }
+}
+
+#[test]
+fn outline_regions_tile_and_update_like_fresh_builds() {
+    let map = den312d();
+    let region = turned_region(&map, 0.6);
+    let mut rng = Rng::new(0xD20);
+    for (size, radius) in [(6, 0.45), (13, 0.0)] {
+        let mut t = tiled_region(&region, size, radius);
+        t.stitched()
+            .check_invariants()
+            .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"));
+        assert!(!t.links().is_empty(), "tiles of {size}: no seam crossed");
+        // Holes punched at random: the update is a fresh build of the edited region.
+        let mut edited = region.clone();
+        for _ in 0..3 {
+            let (x, y) = (rng.real(10.0, 60.0), rng.real(10.0, 70.0));
+            let hole = support::rect(x, y, x + 1.5, y + 0.75);
+            let hole =
+                onepath_build2d::Region::from_outlines(&[hole], &Geometry2DOptions::default())
+                    .expect("a hole");
+            edited = edited.difference(&hole).expect("a difference");
+            let rebuilt = t.update_region(&edited).expect("an update");
+            let (tx, ty) = t.tile_counts();
+            assert!(
+                rebuilt.len() < tx * ty,
+                "tiles of {size}: everything was rebuilt"
+            );
+            assert!(
+                t == tiled_region(&edited, size, radius),
+                "tiles of {size}: update differs"
+            );
+        }
     }
 }

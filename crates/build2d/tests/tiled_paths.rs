@@ -28,10 +28,10 @@
 
 mod support;
 
-use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, Vector2D};
-use onepath_io::{ScenarioQuery, TileMap, read_scenario, read_tile_map};
+use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, TiledBuild, Vector2D};
+use onepath_io::{ScenarioQuery, read_scenario, read_tile_map};
 use std::collections::BTreeSet;
-use support::{codes_of, data, tiled};
+use support::{centre, codes_of, data, tiled, tiled_region, turned_point, turned_region};
 
 /// The coverage bound: how far the boundary may move near a seam, in user units (grid
 /// units of 2^-16).
@@ -44,16 +44,15 @@ struct Found {
     tiles: BTreeSet<u32>,
 }
 
-/// The path between the cell centres `from` and `to`, each first moved onto `mesh`.
+/// The path between the points `from` and `to`, each first moved onto `mesh`.
 fn find(
     mesh: &NavMesh,
     finder: &polyanya::Mesh,
-    from: (usize, usize),
-    to: (usize, usize),
+    from: [f64; 2],
+    to: [f64; 2],
     polygon_tiles: &[u32],
 ) -> Option<Found> {
-    let on_mesh = |cell| {
-        let p = ScenarioQuery::centre(cell, 1.0);
+    let on_mesh = |p: [f64; 2]| {
         mesh.closest_point(p)
             .expect("a valid point")
             .expect("a mesh with polygons")
@@ -75,23 +74,40 @@ fn find(
     })
 }
 
-/// The number of times the path's segments cross or touch a seam line (`x` or `y` a
-/// multiple of `seam`, strictly inside the map).
-fn seam_contacts(points: &[[f64; 2]], seam: f64, map: &TileMap) -> usize {
-    let lines = |lo: f64, hi: f64, end: usize| {
-        let (first, last) = ((lo / seam).ceil() as i64, (hi / seam).floor() as i64);
-        (first.max(1)..=last)
-            .filter(|&k| (k as f64 * seam) < end as f64)
-            .count()
-    };
+/// The number of times the path's segments cross or touch one of the vertical lines
+/// `x = xs[k]` or the horizontal lines `y = ys[k]`.
+fn contacts(points: &[[f64; 2]], xs: &[f64], ys: &[f64]) -> usize {
+    let lines =
+        |lo: f64, hi: f64, lines: &[f64]| lines.iter().filter(|&&l| lo <= l && l <= hi).count();
     points
         .windows(2)
         .map(|w| {
             let (a, b) = (w[0], w[1]);
-            lines(a[0].min(b[0]), a[0].max(b[0]), map.width)
-                + lines(a[1].min(b[1]), a[1].max(b[1]), map.height)
+            lines(a[0].min(b[0]), a[0].max(b[0]), xs) + lines(a[1].min(b[1]), a[1].max(b[1]), ys)
         })
         .sum()
+}
+
+/// The seam lines of tiles of `size` unit cells on a map of `cells` cells a side.
+fn seams(size: usize, cells: usize) -> Vec<f64> {
+    (size..cells).step_by(size).map(|l| l as f64).collect()
+}
+
+/// Checks one query's two paths against the bound of the file's comment with a move of
+/// `delta` user units at each of `contacts` line contacts; returns whether the tiled path
+/// runs through several tiles.
+fn check_pair(a: &Found, b: &Found, delta: f64, contacts: usize, largest: f64, what: &str) -> bool {
+    let segments = a.points.len() + b.points.len() - 2;
+    let bound = 2.0 * delta * (contacts + 2) as f64
+        + (segments as f64) * (largest + a.length.max(b.length)) / 4194304.0;
+    let difference = (a.length - b.length).abs();
+    assert!(
+        difference <= bound,
+        "{what}: lengths {} and {} differ by {difference:e} (bound {bound:e})",
+        a.length,
+        b.length
+    );
+    b.tiles.len() > 1
 }
 
 #[test]
@@ -116,8 +132,12 @@ fn polyanya_finds_the_same_paths_across_seams() {
                 let (mut found, mut crossing) = (0, 0);
                 for (i, q) in queries.iter().enumerate() {
                     let what = format!("{name}, tiles of {size}, radius {radius}, query {i}");
-                    let a = find(&untiled, &untiled_finder, q.start, q.goal, &untiled_tiles);
-                    let b = find(stitched, &finder, q.start, q.goal, t.polygon_tiles());
+                    let (from, to) = (
+                        ScenarioQuery::centre(q.start, 1.0),
+                        ScenarioQuery::centre(q.goal, 1.0),
+                    );
+                    let a = find(&untiled, &untiled_finder, from, to, &untiled_tiles);
+                    let b = find(stitched, &finder, from, to, t.polygon_tiles());
                     let (a, b) = match (a, b) {
                         (Some(a), Some(b)) => (a, b),
                         (None, None) => continue,
@@ -131,20 +151,10 @@ fn polyanya_finds_the_same_paths_across_seams() {
                         ),
                     };
                     found += 1;
-                    crossing += usize::from(b.tiles.len() > 1);
-                    let contacts = seam_contacts(&a.points, size as f64, &map)
-                        + seam_contacts(&b.points, size as f64, &map);
-                    let segments = a.points.len() + b.points.len() - 2;
+                    let (xs, ys) = (seams(size, map.width), seams(size, map.height));
+                    let touching = contacts(&a.points, &xs, &ys) + contacts(&b.points, &xs, &ys);
                     let largest = map.width.max(map.height) as f64;
-                    let bound = 2.0 * DELTA * (contacts + 2) as f64
-                        + (segments as f64) * (largest + a.length.max(b.length)) / 4194304.0;
-                    let difference = (a.length - b.length).abs();
-                    assert!(
-                        difference <= bound,
-                        "{what}: lengths {} and {} differ by {difference:e} (bound {bound:e})",
-                        a.length,
-                        b.length
-                    );
+                    crossing += usize::from(check_pair(&a, &b, DELTA, touching, largest, &what));
                 }
                 // At radius 0 every query has a path; at 0.5 narrow passages close.
                 assert!(found > queries.len() / 2, "{name}: {found} paths");
@@ -152,6 +162,76 @@ fn polyanya_finds_the_same_paths_across_seams() {
                 assert!(
                     crossing > found / 2,
                     "{name}, tiles of {size}, radius {radius}: {crossing} of {found} paths cross a seam"
+                );
+            }
+        }
+    }
+}
+
+/// How far a tiled outline region's boundary may move where it crosses a cut line
+/// (docs/tiles.md, "Outline regions"), in user units; the maps and angles below have no
+/// bump (tests/tests/tiled_regions.rs).
+const CUT_DELTA: f64 = 5.0 / 65536.0;
+
+/// Paths across the seams of tiled outline regions (decisions D20): the maps turned so that
+/// every wall crosses seams at an angle, and the scenarios' points turned with them. The
+/// bound is the one above with `CUT_DELTA` at every contact with a cut line (the seams and
+/// the lines a halo away on either side, where the cut moved the boundary).
+#[test]
+fn polyanya_finds_the_same_paths_across_seams_of_turned_maps() {
+    for (name, angle, sizes) in [("arena.map", 0.3, [7, 16]), ("den312d.map", -0.7, [8, 20])] {
+        let map = read_tile_map(&data(name)).expect("a map");
+        let queries = read_scenario(&data(&format!("{name}.scen"))).expect("a scenario");
+        let region = turned_region(&map, angle);
+        let turn = |cell| turned_point(ScenarioQuery::centre(cell, 1.0), centre(&map), angle, 1.0);
+        for radius in [0.0, 0.45] {
+            let untiled = Mesh2DPipeline::new(1.0, radius)
+                .build(&region)
+                .expect("untiled");
+            let untiled_finder = untiled.to_polyanya().expect("a polyanya mesh");
+            let untiled_tiles = vec![0; untiled.polygons().len()];
+            for size in sizes {
+                let t = tiled_region(&region, size, radius);
+                let stitched = t.stitched();
+                let finder = stitched.to_polyanya().expect("a polyanya mesh");
+                let origin = TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size)
+                    .region_origin(&region)
+                    .expect("an origin");
+                // The cut lines in user units: every seam and a halo to either side of it.
+                let (tx, ty) = t.tile_counts();
+                let cut = |tiles: usize, at: f64| -> Vec<f64> {
+                    (1..tiles)
+                        .flat_map(|i| {
+                            let seam = (i * size) as f64;
+                            let h = t.halo() as f64;
+                            [seam - h, seam, seam + h]
+                        })
+                        .map(|l| at + l)
+                        .collect()
+                };
+                let (xs, ys) = (cut(tx, origin.x), cut(ty, origin.y));
+                let largest = 2.0 * map.width.max(map.height) as f64;
+                let (mut found, mut crossing) = (0, 0);
+                for (i, q) in queries.iter().enumerate() {
+                    let what =
+                        format!("{name} turned, tiles of {size}, radius {radius}, query {i}");
+                    let (from, to) = (turn(q.start), turn(q.goal));
+                    let a = find(&untiled, &untiled_finder, from, to, &untiled_tiles);
+                    let b = find(stitched, &finder, from, to, t.polygon_tiles());
+                    let (a, b) = match (a, b) {
+                        (Some(a), Some(b)) => (a, b),
+                        (None, None) => continue,
+                        (a, _) => panic!("{what}: a path on one mesh only ({:?})", a.is_some()),
+                    };
+                    found += 1;
+                    let touching = contacts(&a.points, &xs, &ys) + contacts(&b.points, &xs, &ys);
+                    crossing +=
+                        usize::from(check_pair(&a, &b, CUT_DELTA, touching, largest, &what));
+                }
+                assert!(found > queries.len() / 2, "{name}: {found} paths");
+                assert!(
+                    crossing > found / 2,
+                    "{name} turned, tiles of {size}, radius {radius}: {crossing} of {found} paths cross a seam"
                 );
             }
         }

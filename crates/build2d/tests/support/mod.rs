@@ -4,10 +4,10 @@
 #![allow(dead_code, unreachable_pub)]
 
 use onepath_build2d::{
-    Geometry2DOptions, Mesh2DPipeline, Outline, TiledBuild, TiledNavMesh, Vector2D,
+    Geometry2DOptions, Mesh2DPipeline, Outline, Region, TiledBuild, TiledNavMesh, Vector2D,
 };
 use onepath_io::TileMap;
-pub use onepath_testkit::Rng;
+pub use onepath_testkit::{Rng, turned_point};
 use std::path::PathBuf;
 
 /// Random outlines of random (often self-intersecting) rings with coordinates in
@@ -90,5 +90,39 @@ pub fn tiled(codes: &[u8], map: &TileMap, size: usize, radius: f64) -> TiledNavM
             Vector2D::new(0.0, 0.0),
             &Geometry2DOptions::default(),
         )
+        .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"))
+}
+
+/// The centre of the map turned by the turned-map tests.
+pub fn centre(map: &TileMap) -> [f64; 2] {
+    [map.width as f64 / 2.0, map.height as f64 / 2.0]
+}
+
+/// `map`'s walkable region (unit cells at the origin) as an outline turned by `angle`
+/// radians about the map's centre ([`turned_point`]): walls at every angle.
+pub fn turned_region(map: &TileMap, angle: f64) -> Region {
+    let options = Geometry2DOptions::default();
+    let walls = map
+        .to_region(1.0, Vector2D::new(0.0, 0.0), &options)
+        .expect("a region");
+    let rings: Vec<Vec<Vector2D>> = walls
+        .rings_f64()
+        .iter()
+        .map(|ring| {
+            ring.iter()
+                .map(|p| Vector2D::from(turned_point([p.x, p.y], centre(map), angle, 1.0)))
+                .collect()
+        })
+        .collect();
+    Region::from_outlines(&[Outline::new(rings)], &options).expect("a turned region")
+}
+
+/// The tiled build of an outline region, unit cells placed by
+/// [`TiledBuild::region_origin`], in tiles of `size` cells at agent radius `radius`.
+pub fn tiled_region(region: &Region, size: usize, radius: f64) -> TiledNavMesh {
+    let build = TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size);
+    let origin = build.region_origin(region).expect("an origin");
+    build
+        .build_region(region, origin)
         .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"))
 }
