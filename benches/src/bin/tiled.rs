@@ -11,14 +11,19 @@
 //! peak for the record. Every side runs several times (see [`repeats`]) and the median
 //! run is printed. The thread count is rayon's (`RAYON_NUM_THREADS=1` for one thread).
 //! `TILE=K` changes the tile size (default 128, see [`DEFAULT_TILE`]); `TILE=0` times the
-//! untiled build instead (the whole map as one region, one arrangement).
+//! untiled build instead (the whole map as one region, one arrangement). `REGION=1` builds
+//! the map's walkable region turned by 0.3 radians as an outline region instead
+//! ([`TiledBuild::build_region`], decisions D20: every wall an edge at an angle, cut on
+//! the seams); the turned region is made before the clock starts, and "cells" are then the
+//! cells of the grid that covers it.
 //!
 //! The map (see [`rooms_and_noise`]) is statistically the same everywhere, so a tiled build
 //! whose cost grows with the cells and not faster shows a flat ratio column.
 
 use onepath_benches::{Rng, peak_kb};
 use onepath_build2d::{
-    Geometry2DOptions, Mesh2DPipeline, NavMesh, Region, TiledBuild, TiledTimings, Vector2D,
+    Geometry2DOptions, Mesh2DPipeline, NavMesh, Outline, Region, TiledBuild, TiledTimings,
+    Vector2D,
 };
 use std::process::Command;
 use std::time::Instant;
@@ -145,6 +150,33 @@ fn cpu_seconds() -> f64 {
         .unwrap_or(0.0)
 }
 
+/// The walkable region of `codes` (a `side x side` map of unit cells) turned by 0.3 radians
+/// about the map's centre and moved into the first quadrant, as one outline.
+fn turned_region(codes: &[u8], side: usize, options: &Geometry2DOptions) -> Region {
+    let cells: Vec<bool> = codes.iter().map(|&c| c != 0).collect();
+    let origin = Vector2D::new(0.0, 0.0);
+    let walls = Region::from_tile_map(&cells, side, side, 1.0, origin, options)
+        .unwrap_or_else(|e| panic!("side {side}: {e}"));
+    let (sin, cos) = 0.3f64.sin_cos();
+    let centre = side as f64 / 2.0;
+    // The turned square's corners reach `centre * (cos + sin)` from the centre.
+    let shift = centre * (cos + sin) + 1.0;
+    let rings: Vec<Vec<Vector2D>> = walls
+        .rings_f64()
+        .iter()
+        .map(|ring| {
+            ring.iter()
+                .map(|p| {
+                    let (x, y) = (p.x - centre, p.y - centre);
+                    Vector2D::new(x * cos - y * sin + shift, x * sin + y * cos + shift)
+                })
+                .collect()
+        })
+        .collect();
+    Region::from_outlines(&[Outline::new(rings)], options)
+        .unwrap_or_else(|e| panic!("side {side}: {e}"))
+}
+
 /// How many times a side is built, each in a fresh process; the median run is reported.
 /// Small sides take a fraction of a second, and on a shared machine single short runs
 /// scatter by 10 % or more, so they run more often (the fastest run would favour them: a
@@ -167,6 +199,8 @@ fn one(side: usize, tile: usize) {
     let options = Geometry2DOptions::default();
     let pipeline = Mesh2DPipeline::new(1.0, 0.5);
     let origin = Vector2D::new(0.0, 0.0);
+    let turned = std::env::var_os("REGION").is_some_and(|v| v == "1");
+    let region = turned.then(|| turned_region(&codes, side, &options));
     let cpu = cpu_seconds();
     let start = Instant::now();
     // What to print of a mesh, once the clock has stopped.
@@ -179,22 +213,44 @@ fn one(side: usize, tile: usize) {
             mesh_bytes(mesh),
         )
     };
-    let (tiles, timings, (seconds, cpu, polygons, bytes)) = if tile == 0 {
-        let cells: Vec<bool> = codes.iter().map(|&c| c != 0).collect();
-        let mesh = Region::from_tile_map(&cells, side, side, 1.0, origin, &options)
-            .and_then(|region| pipeline.build(&region))
-            .unwrap_or_else(|e| panic!("side {side}: {e}"));
-        (1, TiledTimings::default(), finish(&mesh))
-    } else {
-        let t = TiledBuild::new(pipeline, tile)
-            .build(&codes, side, side, 1.0, origin, &options)
-            .unwrap_or_else(|e| panic!("side {side}: {e}"));
-        let (tx, ty) = t.tile_counts();
-        (tx * ty, t.timings(), finish(t.stitched()))
+    let fail = |e: onepath_build2d::Error| -> ! { panic!("side {side}: {e}") };
+    // A turned region's cells: those of the box around it (the same for both builds).
+    let cells = region.as_ref().and_then(Region::bounds).map_or(side * side, |(lo, hi)| {
+        let cells = |d: i64| (d as f64 / 65536.0).ceil() as usize;
+        cells(hi.x - lo.x) * cells(hi.y - lo.y)
+    });
+    let (tiles, timings, (seconds, cpu, polygons, bytes)) = match (&region, tile) {
+        (Some(region), 0) => {
+            let mesh = pipeline.build(region).unwrap_or_else(|e| fail(e));
+            (1, TiledTimings::default(), finish(&mesh))
+        }
+        (Some(region), tile) => {
+            let build = TiledBuild::new(pipeline, tile);
+            let t = build
+                .region_origin(region)
+                .and_then(|origin| build.build_region(region, origin))
+                .unwrap_or_else(|e| fail(e));
+            let (tx, ty) = t.tile_counts();
+            (tx * ty, t.timings(), finish(t.stitched()))
+        }
+        (None, 0) => {
+            let cells: Vec<bool> = codes.iter().map(|&c| c != 0).collect();
+            let mesh = Region::from_tile_map(&cells, side, side, 1.0, origin, &options)
+                .and_then(|region| pipeline.build(&region))
+                .unwrap_or_else(|e| fail(e));
+            (1, TiledTimings::default(), finish(&mesh))
+        }
+        (None, tile) => {
+            let t = TiledBuild::new(pipeline, tile)
+                .build(&codes, side, side, 1.0, origin, &options)
+                .unwrap_or_else(|e| fail(e));
+            let (tx, ty) = t.tile_counts();
+            (tx * ty, t.timings(), finish(t.stitched()))
+        }
     };
     println!(
         "{} {} {} {} {} {} {} {} {} {}",
-        side * side,
+        cells,
         tiles,
         polygons,
         seconds,
@@ -225,6 +281,9 @@ fn main() {
         args.iter().map(|a| a.parse().expect("a side")).collect()
     };
     let exe = std::env::current_exe().expect("own path");
+    if std::env::var_os("REGION").is_some_and(|v| v == "1") {
+        println!("the maps turned by 0.3 radians, as outline regions (REGION=1)");
+    }
     if tile == 0 {
         println!("untiled (TILE=0), agent radius 0.5, cell 1\n");
     } else {

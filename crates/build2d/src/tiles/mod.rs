@@ -67,6 +67,9 @@ pub struct TileEdge {
 /// How long the phases of a tiled build took (wall-clock; never part of a result).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TiledTimings {
+    /// Cutting an outline region on the tiles' lines and, for an update, finding the tiles
+    /// whose windows changed (decisions D20; zero for tile maps).
+    pub cut: std::time::Duration,
     /// Building the tiles (all threads together, wall-clock).
     pub tiles: std::time::Duration,
     /// Stitching them into one mesh.

@@ -8,6 +8,7 @@ use crate::input::{Geometry2DOptions, Vector2D};
 use crate::region::Region;
 use crate::snap::tile_map_grid_lines;
 use crate::tile_build::TileInput;
+use std::time::Instant;
 
 impl TiledBuild {
     /// Builds the tiled navigation mesh of an outline region (decisions D20): the
@@ -66,7 +67,9 @@ impl TiledBuild {
         let halo = self.halo_cells(self.pipeline.cell_size, region.snap_bits);
         let mut tiled =
             TiledNavMesh::unbuilt(*self, Source::Map, size, lines, region.snap_bits, halo)?;
+        let start = Instant::now();
         let cut = tiled.cut(region)?;
+        tiled.timings.cut = start.elapsed();
         let all: Vec<usize> = (0..tiled.tile_meshes.len()).collect();
         tiled.rebuild(TileInput::Region(&cut), &all, progress)?;
         tiled.source = Source::Region { origin, cut };
@@ -108,6 +111,7 @@ impl TiledNavMesh {
             *self = self.build.build_region(region, origin)?;
             return Ok((0..self.tile_meshes.len()).collect());
         }
+        let start = Instant::now();
         let cut = self.cut(region)?;
         let mut changed = Vec::new();
         for t in 0..self.tile_meshes.len() {
@@ -117,8 +121,10 @@ impl TiledNavMesh {
                 changed.push(t);
             }
         }
+        let cut_time = start.elapsed();
         self.rebuild(TileInput::Region(&cut), &changed, &|_, _| {})?;
         self.source = Source::Region { origin, cut };
+        self.timings.cut = cut_time;
         Ok(changed)
     }
 
