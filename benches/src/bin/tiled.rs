@@ -22,8 +22,7 @@
 
 use onepath_benches::{Rng, peak_kb};
 use onepath_build2d::{
-    Geometry2DOptions, Mesh2DPipeline, NavMesh, Outline, Region, TiledBuild, TiledTimings,
-    Vector2D,
+    Geometry2DOptions, Mesh2DPipeline, NavMesh, Outline, Region, TiledBuild, TiledTimings, Vector2D,
 };
 use std::process::Command;
 use std::time::Instant;
@@ -215,10 +214,13 @@ fn one(side: usize, tile: usize) {
     };
     let fail = |e: onepath_build2d::Error| -> ! { panic!("side {side}: {e}") };
     // A turned region's cells: those of the box around it (the same for both builds).
-    let cells = region.as_ref().and_then(Region::bounds).map_or(side * side, |(lo, hi)| {
-        let cells = |d: i64| (d as f64 / 65536.0).ceil() as usize;
-        cells(hi.x - lo.x) * cells(hi.y - lo.y)
-    });
+    let cells = region
+        .as_ref()
+        .and_then(Region::bounds)
+        .map_or(side * side, |(lo, hi)| {
+            let cells = |d: i64| (d as f64 / 65536.0).ceil() as usize;
+            cells(hi.x - lo.x) * cells(hi.y - lo.y)
+        });
     let (tiles, timings, (seconds, cpu, polygons, bytes)) = match (&region, tile) {
         (Some(region), 0) => {
             let mesh = pipeline.build(region).unwrap_or_else(|e| fail(e));

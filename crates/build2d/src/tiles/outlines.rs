@@ -24,6 +24,28 @@ impl TiledBuild {
     /// Errors: the pipeline's and the tile size's (as [`TiledBuild::build`]), a region
     /// reaching left of or below `origin` (`InvalidArgument` naming `origin`), grid lines
     /// beyond the grid's limits (`InvalidArgument` naming the line).
+    ///
+    /// ```
+    /// use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Outline, Region, TiledBuild};
+    ///
+    /// let options = Geometry2DOptions::default();
+    /// let outline = Outline::from_ring([[0.0, 0.0], [40.0, 3.0], [37.0, 30.0], [2.0, 25.0]]);
+    /// let region = Region::from_outlines(&[outline], &options)?;
+    /// // Tiles of 16 cells of 0.5 units, an agent radius of 0.4.
+    /// let build = TiledBuild::new(Mesh2DPipeline::new(0.5, 0.4), 16);
+    /// let origin = build.region_origin(&region)?;
+    /// let mut tiled = build.build_region(&region, origin)?;
+    /// assert!(!tiled.links().is_empty()); // polygons linked across seams
+    ///
+    /// // A hole punched in: only the tiles whose window holds changed edges are rebuilt.
+    /// let hole = Outline::from_ring([[10.0, 10.0], [12.0, 10.0], [12.0, 11.0], [10.0, 11.0]]);
+    /// let edited = region.difference(&Region::from_outlines(&[hole], &options)?)?;
+    /// let rebuilt = tiled.update_region(&edited)?;
+    /// let (tiles_x, tiles_y) = tiled.tile_counts();
+    /// assert!(!rebuilt.is_empty() && rebuilt.len() < tiles_x * tiles_y);
+    /// assert!(tiled == build.build_region(&edited, origin)?);
+    /// # Ok::<(), onepath_build2d::Error>(())
+    /// ```
     pub fn build_region(&self, region: &Region, origin: Vector2D) -> Result<TiledNavMesh> {
         self.build_region_with_progress(region, origin, &|_, _| {})
     }
