@@ -3,7 +3,7 @@
 //! hot pixels in the one cell holding them.
 
 use crate::fragment::Fragment;
-use crate::par::{concat_shares, map_chunks};
+use crate::par::{bucket_sort, concat_shares, map_chunks};
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
 /// The grid over a set of fragments and hot pixels. Cells are numbered column-major
@@ -146,20 +146,40 @@ impl Grid {
             }
             entries
         });
-        let (start, items) = counting_sort(self.cell_count(), &shares);
+        let cells = self.cell_count();
+        let (start, items) = bucket_sort(
+            &shares,
+            cells,
+            |&(cell, _)| cell as usize,
+            |_, &(_, item)| item,
+            |_| {},
+        )
+        .unwrap_or_else(|| counting_sort(cells, &shares));
         self.seg_start = start;
         self.seg_items = items;
     }
 
     /// Replaces the hot pixels: each goes to the one cell holding it.
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
-        let mut counts = vec![0usize; self.cell_count() + 1];
         let cells: Vec<usize> = concat_shares(map_chunks(pixels.len(), |range| {
             pixels[range]
                 .iter()
                 .map(|&c| self.cell_of(c))
                 .collect::<Vec<usize>>()
         }));
+        let on_cores = bucket_sort(
+            std::slice::from_ref(&cells),
+            self.cell_count(),
+            |&cell| cell,
+            |id, _| (pixels[id], id as u32),
+            |_| {},
+        );
+        if let Some((start, items)) = on_cores {
+            self.pix_start = start;
+            self.pix_items = items;
+            return;
+        }
+        let mut counts = vec![0usize; self.cell_count() + 1];
         for &cell in &cells {
             counts[cell + 1] += 1;
         }

@@ -76,7 +76,10 @@ pub fn sort_keys(keys: &mut Vec<u64>) {
 /// Sorts items by a grid point in `(x, y)` order, stably, with the arrangement's radix sort
 /// (one 64-bit key when the spans allow, else a pass over y and one over x): the order of
 /// a stable comparison sort.
-pub fn sort_by_point<T: Copy + Default>(items: &mut Vec<T>, point: impl Fn(&T) -> GridPoint) {
+pub fn sort_by_point<T: Copy + Default + Send + Sync>(
+    items: &mut Vec<T>,
+    point: impl Fn(&T) -> GridPoint + Sync,
+) {
     radix::sort_by_point(items, point);
 }
 

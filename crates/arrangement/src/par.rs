@@ -59,3 +59,168 @@ pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
     }
     items.sort_unstable();
 }
+
+/// A counting sort on every core: the entries of `shares` (taken in order) into `buckets`
+/// buckets, `bucket(e)` being an entry's bucket (below `buckets`) and `value(i, e)` what is
+/// stored for the `i`-th entry; then `finish` of every bucket's values. Returns the start
+/// of every bucket (`buckets + 1` offsets) and the values, bucket by bucket, in entry order
+/// within a bucket, or `None` when the sort would not gain (fewer than [`PARALLEL_MIN`]
+/// entries, one thread, or no feature `parallel`): the caller's sequential sort runs then,
+/// so one thread runs exactly the code it always ran.
+///
+/// The buckets are split into one contiguous range per thread: each thread counts and
+/// places the entries of its own range, scanning all of them in order, into its own part
+/// of the result, so the result is the one a sequential counting sort gives.
+#[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send>(
+    shares: &[Vec<E>],
+    buckets: usize,
+    bucket: impl Fn(&E) -> usize + Sync,
+    value: impl Fn(usize, &E) -> V + Sync,
+    finish: impl Fn(&mut [V]) + Sync,
+) -> Option<(Vec<usize>, Vec<V>)> {
+    #[cfg(feature = "parallel")]
+    {
+        let total: usize = shares.iter().map(Vec::len).sum();
+        let threads = rayon::current_num_threads();
+        if total >= PARALLEL_MIN && threads > 1 && buckets >= threads {
+            return Some(bucket_sort_parallel(
+                shares, buckets, threads, &bucket, &value, &finish,
+            ));
+        }
+    }
+    None
+}
+
+/// [`bucket_sort`] on `parts` threads, each owning a contiguous range of buckets.
+#[cfg(feature = "parallel")]
+fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
+    shares: &[Vec<E>],
+    buckets: usize,
+    parts: usize,
+    bucket: &(impl Fn(&E) -> usize + Sync),
+    value: &(impl Fn(usize, &E) -> V + Sync),
+    finish: &(impl Fn(&mut [V]) + Sync),
+) -> (Vec<usize>, Vec<V>) {
+    use rayon::prelude::*;
+    let ranges = chunks(buckets, buckets.div_ceil(parts));
+    // Each part's counts, then the offsets of all buckets.
+    let counts: Vec<Vec<usize>> = ranges
+        .par_iter()
+        .map(|range| {
+            let mut counts = vec![0usize; range.len()];
+            for share in shares {
+                for e in share {
+                    let b = bucket(e);
+                    if range.contains(&b) {
+                        counts[b - range.start] += 1;
+                    }
+                }
+            }
+            counts
+        })
+        .collect();
+    let mut start = Vec::with_capacity(buckets + 1);
+    start.push(0usize);
+    for count in counts.iter().flatten() {
+        start.push(start[start.len() - 1] + count);
+    }
+    drop(counts);
+    // Each part's slice of the values, split off in order.
+    let mut values = vec![V::default(); start[buckets]];
+    let mut slices: Vec<&mut [V]> = Vec::with_capacity(ranges.len());
+    let mut rest: &mut [V] = &mut values;
+    for range in &ranges {
+        let (part, tail) = rest.split_at_mut(start[range.end] - start[range.start]);
+        slices.push(part);
+        rest = tail;
+    }
+    ranges.par_iter().zip(slices).for_each(|(range, slice)| {
+        let base = start[range.start];
+        let mut fill: Vec<usize> = start[range.clone()].iter().map(|&s| s - base).collect();
+        let mut index = 0;
+        for share in shares {
+            for e in share {
+                let b = bucket(e);
+                if range.contains(&b) {
+                    let slot = &mut fill[b - range.start];
+                    slice[*slot] = value(index, e);
+                    *slot += 1;
+                }
+                index += 1;
+            }
+        }
+        for b in range.clone() {
+            finish(&mut slice[start[b] - base..start[b + 1] - base]);
+        }
+    });
+    (start, values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parallel bucket sort on shares of pseudo-random entries: buckets in order,
+    /// entries in order within a bucket, on any number of threads.
+    #[test]
+    fn bucket_sort_keeps_entry_order_within_buckets_on_any_thread_count() {
+        let mut state = 0x5EED_u64;
+        let mut next = move || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize
+        };
+        let buckets = 1000;
+        let shares: Vec<Vec<(usize, u32)>> = (0..7)
+            .map(|s| {
+                (0..5000)
+                    .map(|k| (next() % buckets, (s * 5000 + k) as u32))
+                    .collect()
+            })
+            .collect();
+        let expected = {
+            let mut all: Vec<(usize, u32)> = shares.iter().flatten().copied().collect();
+            all.sort_by_key(|&(b, _)| b); // stable: entry order within a bucket
+            all
+        };
+        let run = || {
+            bucket_sort(&shares, buckets, |&(b, _)| b, |_, &(_, v)| v, |_| {}).unwrap_or_else(
+                || {
+                    // The sequential reference: a stable sort by bucket.
+                    let mut all: Vec<(usize, u32)> = shares.iter().flatten().copied().collect();
+                    all.sort_by_key(|&(b, _)| b);
+                    let mut start = vec![0; buckets + 1];
+                    for &(b, _) in &all {
+                        start[b + 1] += 1;
+                    }
+                    for i in 1..start.len() {
+                        start[i] += start[i - 1];
+                    }
+                    (start, all.iter().map(|&(_, v)| v).collect())
+                },
+            )
+        };
+        let check = |(start, values): (Vec<usize>, Vec<u32>)| {
+            assert_eq!(start.len(), buckets + 1);
+            assert_eq!(
+                values,
+                expected.iter().map(|&(_, v)| v).collect::<Vec<u32>>()
+            );
+            for (b, window) in start.windows(2).enumerate() {
+                let n = expected.iter().filter(|&&(e, _)| e == b).count();
+                assert_eq!(window[1] - window[0], n, "bucket {b}");
+            }
+        };
+        check(run());
+        #[cfg(feature = "parallel")]
+        for threads in [1, 2, 3, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            check(pool.install(run));
+        }
+    }
+}

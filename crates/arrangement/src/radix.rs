@@ -3,6 +3,7 @@
 //! the input edges by point.
 //! They replace comparison sorts on the hot path and order exactly as those would.
 
+use crate::par::bucket_sort;
 use onepath_predicates::GridPoint;
 
 /// The bits of one digit: 2,048 buckets, whose counts stay in the first-level cache.
@@ -16,10 +17,10 @@ const SMALL: usize = 256;
 /// least significant, skipping a digit that is the same for every item (a stable
 /// comparison sort for fewer than 256 items). The result is the one stable order, however
 /// the passes are arranged.
-pub(crate) fn sort_by_key<T: Copy + Default>(
+pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
     key_bits: u32,
-    key: impl Fn(&T) -> u64,
+    key: impl Fn(&T) -> u64 + Sync,
 ) {
     if items.len() < SMALL {
         items.sort_by_key(|item| key(item));
@@ -28,6 +29,11 @@ pub(crate) fn sort_by_key<T: Copy + Default>(
     const BUCKETS: usize = 1 << DIGIT;
     let mask = (BUCKETS - 1) as u64;
     let digits = key_bits.div_ceil(DIGIT) as usize;
+    #[cfg(feature = "parallel")]
+    if items.len() >= crate::par::PARALLEL_MIN && rayon::current_num_threads() > 1 {
+        parallel::sort_by_key(items, digits, &key);
+        return;
+    }
     // One counting pass for all digits: digit `d` of an item is counted in
     // `counts[d * BUCKETS + digit]`.
     let mut counts = vec![0usize; digits * BUCKETS];
@@ -58,20 +64,37 @@ pub(crate) fn sort_by_key<T: Copy + Default>(
 }
 
 /// Sorts `items` by the index pair `pair(item)`, whose indices are below `n`: one counting
-/// pass by the first index (`n` buckets), then each bucket, usually a handful of items, by
-/// the second. Equal pairs end up next to each other, in no particular order.
-pub(crate) fn sort_by_index_pair<T: Copy + Default>(
+/// pass by the first index (`n` buckets; on every core with the feature `parallel`,
+/// [`bucket_sort`]), then each bucket, usually a handful of items, by the second. Equal
+/// pairs end up next to each other, in no particular order.
+pub(crate) fn sort_by_index_pair<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
     n: usize,
-    pair: impl Fn(&T) -> [u32; 2],
+    pair: impl Fn(&T) -> [u32; 2] + Sync,
 ) {
     if items.len() < SMALL {
         items.sort_unstable_by_key(|item| pair(item));
         return;
     }
+    let by_second = |bucket: &mut [T]| {
+        if bucket.len() > 1 {
+            bucket.sort_unstable_by_key(|item| pair(item)[1]);
+        }
+    };
+    let first = |item: &T| pair(item)[0] as usize;
+    if let Some((_, sorted)) = bucket_sort(
+        std::slice::from_ref(items),
+        n,
+        first,
+        |_, item| *item,
+        by_second,
+    ) {
+        *items = sorted;
+        return;
+    }
     let mut starts = vec![0u32; n + 1];
     for item in items.iter() {
-        starts[pair(item)[0] as usize + 1] += 1;
+        starts[first(item) + 1] += 1;
     }
     for k in 1..starts.len() {
         starts[k] += starts[k - 1];
@@ -79,15 +102,12 @@ pub(crate) fn sort_by_index_pair<T: Copy + Default>(
     let mut sorted = vec![T::default(); items.len()];
     let mut fill = starts.clone();
     for item in items.iter() {
-        let slot = &mut fill[pair(item)[0] as usize];
+        let slot = &mut fill[first(item)];
         sorted[*slot as usize] = *item;
         *slot += 1;
     }
     for bucket in starts.windows(2) {
-        let (lo, hi) = (bucket[0] as usize, bucket[1] as usize);
-        if hi - lo > 1 {
-            sorted[lo..hi].sort_unstable_by_key(|item| pair(item)[1]);
-        }
+        by_second(&mut sorted[bucket[0] as usize..bucket[1] as usize]);
     }
     *items = sorted;
 }
@@ -99,9 +119,9 @@ pub(crate) fn bits_for(max: u64) -> u32 {
 
 /// Sorts `items` stably by the integer `coordinate(item)` (a grid coordinate, so the
 /// span of the values fits in 64 bits).
-pub(crate) fn sort_by_coordinate<T: Copy + Default>(
+pub(crate) fn sort_by_coordinate<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
-    coordinate: impl Fn(&T) -> i64,
+    coordinate: impl Fn(&T) -> i64 + Sync,
 ) {
     let Some(lo) = items.iter().map(&coordinate).min() else {
         return;
@@ -163,9 +183,9 @@ impl PackedPoints {
 
 /// Sorts `items` by the point `point(item)` in `(x, y)` order, stably: by one packed key
 /// when the points' box allows, otherwise a stable sort by y, then one by x.
-pub(crate) fn sort_by_point<T: Copy + Default>(
+pub(crate) fn sort_by_point<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
-    point: impl Fn(&T) -> GridPoint,
+    point: impl Fn(&T) -> GridPoint + Sync,
 ) {
     if let Some(packed) = PackedPoints::of(items.iter().map(&point)) {
         sort_by_key(items, packed.bits(), |item| packed.key(point(item)));
@@ -228,6 +248,44 @@ mod tests {
         }
     }
 
+    /// The passes on every core (feature `parallel`) give the sequential result on any
+    /// number of threads: enough items for them to run, in explicit pools.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn parallel_passes_sort_alike_on_any_thread_count() {
+        let mut rng = Rng::new(23);
+        let keys: Vec<(u64, usize)> = (0..50_000)
+            .map(|k| (rng.next_u64() & (u64::MAX >> 20), k))
+            .collect();
+        let mut keys_expected = keys.clone();
+        keys_expected.sort_by_key(|item| item.0);
+        let pairs: Vec<([u32; 2], u64)> = (0..50_000)
+            .map(|_| {
+                let mut index = || (rng.next_u64() % 7000) as u32;
+                ([index(), index()], rng.next_u64())
+            })
+            .collect();
+        let mut pairs_expected = pairs.clone();
+        pairs_expected.sort_unstable();
+        for threads in [1, 2, 3, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            pool.install(|| {
+                let mut items = keys.clone();
+                sort_by_key(&mut items, 44, |item| item.0);
+                assert_eq!(items, keys_expected, "{threads} threads");
+                let mut items = pairs.clone();
+                sort_by_index_pair(&mut items, 7000, |item| item.0);
+                let order = |v: &[([u32; 2], u64)]| v.iter().map(|i| i.0).collect::<Vec<_>>();
+                assert_eq!(order(&items), order(&pairs_expected), "{threads} threads");
+                items.sort_unstable(); // equal pairs come in any order
+                assert_eq!(items, pairs_expected, "{threads} threads");
+            });
+        }
+    }
+
     #[test]
     fn coordinates_sort_like_a_stable_comparison_sort() {
         let mut rng = Rng::new(13);
@@ -287,6 +345,70 @@ mod tests {
             expected.sort_by_key(|item| item.0);
             sort_by_point(&mut items, |item| item.0);
             assert_eq!(items, expected, "spread {spread}");
+        }
+    }
+}
+
+/// The radix sort's passes on every core (feature `parallel`): each pass splits the items
+/// into chunks, counts each chunk's digits, and lets every chunk place its items into its
+/// own slots of every bucket (bucket by bucket, the chunks in order), so each pass is the
+/// stable pass of the sequential sort and the result is the same.
+#[cfg(feature = "parallel")]
+mod parallel {
+    use super::DIGIT;
+    use rayon::prelude::*;
+
+    pub(super) fn sort_by_key<T: Copy + Default + Send + Sync>(
+        items: &mut Vec<T>,
+        digits: usize,
+        key: &(impl Fn(&T) -> u64 + Sync),
+    ) {
+        const BUCKETS: usize = 1 << DIGIT;
+        let mask = (BUCKETS - 1) as u64;
+        let n = items.len();
+        let chunk = n.div_ceil(4 * rayon::current_num_threads());
+        let mut buffer = vec![T::default(); n];
+        for d in 0..digits {
+            let shift = d as u32 * DIGIT;
+            let digit = |item: &T| ((key(item) >> shift) & mask) as usize;
+            let counts: Vec<Vec<usize>> = items
+                .par_chunks(chunk)
+                .map(|part| {
+                    let mut counts = vec![0usize; BUCKETS];
+                    for item in part {
+                        counts[digit(item)] += 1;
+                    }
+                    counts
+                })
+                .collect();
+            // A digit the same for every item moves nothing.
+            if (0..BUCKETS).any(|b| counts.iter().map(|c| c[b]).sum::<usize>() == n) {
+                continue;
+            }
+            // The slots of chunk `c` in bucket `b`, split off bucket by bucket, chunks in
+            // order, and handed to their chunks.
+            let mut slots: Vec<Vec<&mut [T]>> =
+                counts.iter().map(|_| Vec::with_capacity(BUCKETS)).collect();
+            let mut rest: &mut [T] = &mut buffer;
+            for b in 0..BUCKETS {
+                for (c, counts) in counts.iter().enumerate() {
+                    let (part, tail) = rest.split_at_mut(counts[b]);
+                    slots[c].push(part);
+                    rest = tail;
+                }
+            }
+            items
+                .par_chunks(chunk)
+                .zip(slots)
+                .for_each(|(part, mut slots)| {
+                    let mut fill = vec![0usize; BUCKETS];
+                    for item in part {
+                        let b = digit(item);
+                        slots[b][fill[b]] = *item;
+                        fill[b] += 1;
+                    }
+                });
+            std::mem::swap(items, &mut buffer);
         }
     }
 }
