@@ -1,23 +1,21 @@
 //! `onepath build`: a navigation mesh from a tile map or an outline file, written as JSON,
 //! SVG and a polyanya mesh, with a short summary; with `--tile-size` built in tiles and
-//! stitched (decisions D17).
+//! stitched (decisions D17, D20).
 
 use crate::CliError;
-use crate::input::{
-    DEMO_MAP, DEMO_NAME, Input, InputSettings, Terrain, TileInput, load_text, load_tile_map,
-    read_input,
-};
+use crate::input::{DEMO_MAP, DEMO_NAME, Input, InputSettings, Terrain, load_text, read_input};
 use crate::library_error;
 use crate::memory::Limit;
-use crate::memory::{Work, estimate, estimate_tiled};
+use crate::memory::{Work, estimate};
 use crate::options::BuildArgs;
 use crate::output::{
     OutputPlan, counted, format_error, mesh_lines, print_summary, region_stats, settings_line,
     time_line, written_line,
 };
-use onepath_build2d::{AreaId, NavMesh, TiledBuild, TiledNavMesh, Vector2D};
+use crate::tiled::{TiledInput, TiledJob};
+use onepath_build2d::{AreaId, NavMesh, TiledBuild};
 use onepath_io::{
-    ResultJson, SvgPicture, TileGrid, YAxis, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
+    ResultJson, SvgPicture, TileGrid, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -66,12 +64,12 @@ pub(crate) fn run_build(
     };
     let pipeline = args.pipeline.pipeline();
     if let Some(tile_size) = args.tile_size {
-        let tiles = tile_input(name, &text, outlines, settings)?;
+        let input = TiledInput::load(name, &text, outlines, settings, true)?;
         drop(text);
         let read_time = start.elapsed();
         let job = TiledJob {
             command: "build",
-            tiles: &tiles,
+            input: &input,
             build: TiledBuild::new(pipeline, tile_size),
             read_time,
             progress,
@@ -170,90 +168,9 @@ fn set_outputs(
     Ok(())
 }
 
-/// The cells of a tiled build's input (`--tile-size`): tile maps only, an outline file is
-/// built whole (decisions D17).
-pub(crate) fn tile_input<'a>(
-    name: &str,
-    text: &str,
-    outlines: bool,
-    settings: InputSettings<'a>,
-) -> Result<TileInput<'a>, CliError> {
-    if outlines {
-        return Err(CliError::new(format!(
-            "{name}: option `--tile-size` applies to tile maps (an outline file is built \
-             whole; decisions D17)"
-        )));
-    }
-    load_tile_map(name, text, settings)
-}
-
-/// A tiled build to run: the map, the build, and what the run knows already.
-pub(crate) struct TiledJob<'a> {
-    /// The command that runs the build (`build`, `path`), for the progress bar.
-    pub(crate) command: &'static str,
-    pub(crate) tiles: &'a TileInput<'a>,
-    pub(crate) build: TiledBuild,
-    pub(crate) read_time: Duration,
-    pub(crate) progress: bool,
-}
-
-impl TiledJob<'_> {
-    /// Checks the memory the build needs (a window's work per thread, the meshes, the map;
-    /// decisions D17) with `outputs` files to write, then builds the map in tiles on the
-    /// pool's threads, with a progress bar on a terminal.
-    pub(crate) fn run(&self, outputs: usize, limit: Limit) -> Result<TiledNavMesh, CliError> {
-        let tiles = self.tiles;
-        let settings = tiles.settings;
-        let (width, height, k) = (tiles.map.width, tiles.map.height, self.build.tile_size);
-        let codes = tiles.codes();
-        let halo = self
-            .build
-            .halo_cells(settings.cell_size, settings.snap_bits);
-        let tile_count = width.div_ceil(k) * height.div_ceil(k);
-        let threads = rayon::current_num_threads();
-        let (vertices, densest) = corner_counts(&codes, width, height, k);
-        let window = |n: usize| (k + 2 * halo).min(n);
-        let window_vertices =
-            (densest as f64 * (window(width) * window(height)) as f64 / (k * k) as f64).ceil();
-        let work = Work::shrink(&self.build.pipeline, tiles.options.scale(), true);
-        limit.check(
-            &tiles.name,
-            "the tiled build",
-            estimate_tiled(
-                work,
-                window_vertices as usize,
-                threads.min(tile_count.max(1)),
-                vertices,
-                codes.len(),
-                outputs,
-            ),
-        )?;
-        let bar = self
-            .progress
-            .then(|| progress_bar(self.command, tile_count));
-        let result = self.build.build_with_progress(
-            &codes,
-            width,
-            height,
-            settings.cell_size,
-            Vector2D::new(0.0, 0.0),
-            &tiles.options,
-            &|_, _| {
-                if let Some(bar) = &bar {
-                    bar.inc(1);
-                }
-            },
-        );
-        if let Some(bar) = &bar {
-            bar.finish_and_clear();
-        }
-        result.map_err(|e| tiles.grid_error(e))
-    }
-}
-
-/// `onepath build MAP --tile-size N`: the map built in tiles on the pool's threads and
-/// stitched (decisions D17), the outputs of the stitched mesh, and a summary with the
-/// tiles, the seams and the timings.
+/// `onepath build INPUT --tile-size N`: the tile map or outline region built in tiles on
+/// the pool's threads and stitched (decisions D17, D20), the outputs of the stitched mesh,
+/// and a summary with the tiles, the seams and the timings.
 fn run_tiled(
     job: &TiledJob<'_>,
     mut plan: OutputPlan,
@@ -261,30 +178,28 @@ fn run_tiled(
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let tiles = job.tiles;
-    let settings = tiles.settings;
-    let pipeline = job.build.pipeline;
-    let (width, height, k) = (tiles.map.width, tiles.map.height, job.build.tile_size);
+    let input = job.input;
+    let (pipeline, k) = (job.build.pipeline, job.build.tile_size);
     let threads = rayon::current_num_threads();
-    let tiled = job.run(plan.len(), limit)?;
-    let mesh = tiled.stitched();
+    let built = job.run(plan.len(), limit)?;
+    let (tiled, mesh) = (&built.tiled, built.tiled.stitched());
 
     let start = Instant::now();
-    let areas = settings.terrain.areas;
-    let area_names = tiles.area_names();
-    let (xs, ys) = tile_grid_lines(width, height, k, settings.cell_size);
+    let areas = input.areas();
+    let area_names = input.area_names();
     let background = match plan.wants("svg") {
-        true => Some(tiles.region()?),
+        true => Some(input.region()?),
         false => None,
     };
     set_outputs(&mut plan, mesh, || {
+        let (xs, ys) = built.grid_lines();
         render_svg(&SvgPicture {
-            background: background.as_ref(),
+            background: background.as_deref(),
             partition: Some(mesh.polygons()),
             areas: areas.then(|| mesh.area_regions()),
             area_names: &area_names,
             tile_grid: Some(TileGrid { xs: &xs, ys: &ys }),
-            ..SvgPicture::new(mesh.region(), YAxis::Down)
+            ..SvgPicture::new(mesh.region(), input.y_axis())
         })
     })?;
     let summary_to_stderr = plan.uses_stdout();
@@ -296,8 +211,8 @@ fn run_tiled(
         .filter(|&t| tiled.tile(t).is_some_and(|m| !m.polygons().is_empty()))
         .count();
     let timings = tiled.timings();
-    let mut summary = format!("onepath build: {}\n", tiles.kind().describe(&tiles.name));
-    summary += &settings_line(&pipeline, settings.snap_bits);
+    let mut summary = format!("onepath build: {}\n", input.kind().describe(input.name()));
+    summary += &settings_line(&pipeline, input.options().snap_bits);
     summary += &format!(
         "  tiles: {k} x {k} cells, halo {}, {tiles_x} x {tiles_y} = {}, {meshed} with polygons, on {}\n",
         counted(tiled.halo(), "cell", "cells"),
@@ -323,36 +238,6 @@ fn run_tiled(
     Ok(())
 }
 
-/// The tile grid's lines of a `width x height` map in tiles of `k` cells, in user units
-/// (every `k` cells and the map's far edges), as the SVG draws them.
-pub(crate) fn tile_grid_lines(
-    width: usize,
-    height: usize,
-    k: usize,
-    cell_size: f64,
-) -> (Vec<f64>, Vec<f64>) {
-    let lines = |n: usize| -> Vec<f64> {
-        (0..n.div_ceil(k))
-            .map(|i| i * k)
-            .chain([n])
-            .map(|cells| cells as f64 * cell_size)
-            .collect()
-    };
-    (lines(width), lines(height))
-}
-
-/// The progress bar of `onepath COMMAND`'s tiled build of `tiles` tiles, on standard error.
-fn progress_bar(command: &str, tiles: usize) -> indicatif::ProgressBar {
-    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
-    let style = ProgressStyle::with_template(&format!(
-        "onepath {command}: [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} tiles, {{eta}} left"
-    ))
-    .unwrap_or_else(|_| ProgressStyle::default_bar());
-    ProgressBar::with_draw_target(Some(tiles as u64), ProgressDrawTarget::stderr())
-        .with_style(style)
-        .with_finish(ProgressFinish::AndClear)
-}
-
 /// A spinner with the elapsed time on standard error while `onepath COMMAND` builds a mesh
 /// whole (the pipeline reports no progress of its own), cleared when it is dropped.
 pub(crate) fn build_spinner(command: &str) -> indicatif::ProgressBar {
@@ -366,37 +251,6 @@ pub(crate) fn build_spinner(command: &str) -> indicatif::ProgressBar {
         .with_finish(ProgressFinish::AndClear);
     spinner.enable_steady_tick(Duration::from_millis(120));
     spinner
-}
-
-/// The corners of the boundary between cells of different codes (the map's outside is
-/// code 0): the grid points whose four cells are not all equal and not split by one
-/// straight line. Returns their number on the whole map and the most in one tile of `k`
-/// cells a side: the boundary vertices the memory estimate counts.
-fn corner_counts(codes: &[AreaId], width: usize, height: usize, k: usize) -> (usize, usize) {
-    let code = |x: usize, y: usize| -> AreaId {
-        // `x` and `y` are one more than the cell's column and row (0: outside).
-        match (x.checked_sub(1), y.checked_sub(1)) {
-            (Some(x), Some(y)) if x < width && y < height => codes[x + y * width],
-            _ => 0,
-        }
-    };
-    let tiles_x = width.div_ceil(k).max(1);
-    let mut per_tile = vec![0usize; tiles_x * height.div_ceil(k).max(1)];
-    let mut total = 0;
-    for gy in 0..=height {
-        for gx in 0..=width {
-            let (a, b) = (code(gx, gy), code(gx + 1, gy));
-            let (c, d) = (code(gx, gy + 1), code(gx + 1, gy + 1));
-            let straight = (a == c && b == d) || (a == b && c == d);
-            if !straight {
-                total += 1;
-                let tx = (gx / k).min(tiles_x - 1);
-                let ty = (gy / k).min(per_tile.len() / tiles_x - 1);
-                per_tile[tx + ty * tiles_x] += 1;
-            }
-        }
-    }
-    (total, per_tile.into_iter().max().unwrap_or(0))
 }
 
 /// The polygons of each area: `1 ground (. G) 230 polygons, 2 swamp (S) 12 polygons`.

@@ -10,6 +10,7 @@ mod memory;
 mod options;
 mod output;
 mod path;
+mod tiled;
 
 use std::fmt;
 use std::io::Write;

@@ -25,6 +25,11 @@ const MESH_BYTES_PER_VERTEX: f64 = 400.0;
 /// flags and area codes.
 const TILED_BYTES_PER_CELL: f64 = 4.0;
 
+/// Bytes per tile a tiled build holds besides its meshes' vertices: the tile's mesh slot,
+/// its result and the slot it replaces (528 bytes each) and the small allocations of the
+/// tile's mesh.
+const TILE_BYTES: f64 = 4096.0;
+
 /// Bytes per boundary vertex of each output text (JSON, SVG, GeoJSON, mesh), measured.
 const OUTPUT_BYTES_PER_VERTEX: f64 = 100.0;
 
@@ -118,25 +123,29 @@ pub(crate) fn estimate(work: Work, vertices: usize, outputs: usize) -> f64 {
     BASE_BYTES + work_bytes + OUTPUT_BYTES_PER_VERTEX * v * outputs as f64
 }
 
-/// The estimated peak memory in bytes of a tiled build (decisions D17) whose tiles each
-/// do `tile_work` on about `window_vertices` boundary vertices, `in_flight` of them at a
-/// time, keeping every tile's mesh and the stitched mesh of `vertices` boundary vertices
-/// in all, on a map of `cells` cells, writing `outputs` files: the memory grows with the
-/// tiles in flight and the output, not with one arrangement of the whole map.
+/// The estimated peak memory in bytes of a tiled build (decisions D17, D20) whose tiles
+/// each do `tile_work` on about `window_vertices` boundary vertices, `in_flight` of them at
+/// a time, keeping every tile's mesh and the stitched mesh of `vertices` boundary vertices
+/// in all, holding `cells` cells of a map (none for an outline region) and `tiles` tiles,
+/// writing `outputs` files: the memory grows with the tiles in flight and the output, not
+/// with one arrangement of the whole map. Each tile adds about one vertex (a corner where
+/// seams meet) to the stitched mesh and [`TILE_BYTES`].
 pub(crate) fn estimate_tiled(
     tile_work: Work,
     window_vertices: usize,
     in_flight: usize,
     vertices: usize,
     cells: usize,
+    tiles: usize,
     outputs: usize,
 ) -> f64 {
-    let v = vertices as f64;
+    let v = vertices as f64 + tiles as f64;
     let window = estimate(tile_work, window_vertices, 0) - BASE_BYTES;
     BASE_BYTES
         + window * in_flight as f64
         + 2.0 * MESH_BYTES_PER_VERTEX * v
         + TILED_BYTES_PER_CELL * cells as f64
+        + TILE_BYTES * tiles as f64
         + OUTPUT_BYTES_PER_VERTEX * v * outputs as f64
 }
 
@@ -256,8 +265,8 @@ mod tests {
             radius_cells: 0.5,
             build: true,
         };
-        let one = estimate_tiled(work, 1000, 1, 100_000, 1 << 20, 0);
-        let two = estimate_tiled(work, 1000, 2, 100_000, 1 << 20, 0);
+        let one = estimate_tiled(work, 1000, 1, 100_000, 1 << 20, 1 << 10, 0);
+        let two = estimate_tiled(work, 1000, 2, 100_000, 1 << 20, 1 << 10, 0);
         let whole = estimate(work, 100_000, 0);
         assert!(two > one);
         assert!(one < whole);

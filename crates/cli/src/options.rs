@@ -115,8 +115,11 @@ area field (the JSON's polygon_areas and the GeoJSON have them).
 Tiles (--tile-size N): a tile map is built in tiles of N x N cells, each from
 its own cells and a halo around them, on --threads threads, and stitched into
 one conforming mesh: the outputs are the stitched mesh, the SVG shows the tile
-grid, the summary counts tiles and seam links. A progress bar is drawn when
-standard error is a terminal.";
+grid, the summary counts tiles and seam links. An outline file is tiled on cells
+of --cell-size C starting at the multiples of C next below its smallest
+coordinates, its region cut once along every tile and halo side, in one area
+(area 1: a file with outlines in other areas is an error). A progress bar is
+drawn when standard error is a terminal.";
 
 const PATH_BEFORE_HELP: &str = "\
 MAP is a tile map or an outline file, built as `onepath build` builds it. The
@@ -230,8 +233,8 @@ pub(crate) struct BuildArgs {
     /// [default: @OTW; with --areas: @OT]
     #[arg(long, value_name = "LETTERS", value_parser = terrain_letters)]
     pub(crate) blocked: Option<String>,
-    /// build in square tiles of N x N cells, in parallel, stitched into one mesh
-    /// (tile maps only; docs/tiles.md)
+    /// build in square tiles of N x N cells (of an outline file: cells of C from below
+    /// and left of it), in parallel, stitched into one mesh (docs/tiles.md)
     #[arg(long, value_name = "N", value_parser = tile_size)]
     pub(crate) tile_size: Option<usize>,
     #[command(flatten)]
@@ -359,8 +362,9 @@ pub(crate) struct PathArgs {
     /// with --from/--to: write a picture of the mesh and the path
     #[arg(long, value_name = "FILE")]
     pub(crate) svg: Option<PathBuf>,
-    /// build in square tiles of N x N cells, in parallel, and find the paths on the
-    /// stitched mesh (tile maps only; docs/tiles.md)
+    /// build in square tiles of N x N cells (of an outline file: cells of C from below
+    /// and left of it), in parallel, and find the paths on the stitched mesh
+    /// (docs/tiles.md)
     #[arg(long, value_name = "N", value_parser = tile_size)]
     pub(crate) tile_size: Option<usize>,
     #[command(flatten)]

@@ -2,13 +2,14 @@
 //! the `polyanya` crate (handed the mesh in memory), between two points or for every query
 //! of a Moving AI scenario file.
 
-use crate::build::{TiledJob, build_spinner, tile_grid_lines, tile_input};
+use crate::build::build_spinner;
 use crate::input::{InputKind, InputSettings, load_text, read_input};
 use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
 use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
+use crate::tiled::{TiledInput, TiledJob, TiledMesh};
 use crate::{CliError, library_error};
-use onepath_build2d::{NavMesh, Region, TiledBuild, TiledNavMesh, Vector2D};
+use onepath_build2d::{NavMesh, Region, TiledBuild, Vector2D};
 use onepath_io::{ScenarioQuery, SvgPicture, TileGrid, YAxis, read_scenario, render_svg};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -59,10 +60,11 @@ fn find(finder: &polyanya::Mesh, from: Vector2D, to: Vector2D) -> Option<Found> 
     Some(Found { points, length })
 }
 
-/// What the run knows of the map besides its mesh: its size, how it is drawn, and the
-/// region drawn under the mesh (when there is a picture to draw).
+/// What the run knows of the map besides its mesh: its size, its grid, how it is drawn,
+/// and the region drawn under the mesh (when there is a picture to draw).
 struct MapInfo {
     kind: InputKind,
+    snap_bits: u32,
     y_axis: YAxis,
     background: Option<Region>,
     /// A tiled build's grid lines (x, then y), drawn faintly (when there is a picture).
@@ -74,14 +76,14 @@ struct MapInfo {
 #[allow(clippy::large_enum_variant)]
 enum Built {
     Whole(NavMesh),
-    Tiled(TiledNavMesh),
+    Tiled(TiledMesh),
 }
 
 impl Built {
     fn mesh(&self) -> &NavMesh {
         match self {
             Built::Whole(mesh) => mesh,
-            Built::Tiled(tiled) => tiled.stitched(),
+            Built::Tiled(built) => built.tiled.stitched(),
         }
     }
 }
@@ -123,38 +125,37 @@ pub(crate) fn run_path(
     let name = args.map.as_str();
     let start = Instant::now();
     let pipeline = args.pipeline.pipeline();
-    // A tiled build reads the map's cells and never makes the whole map's region (decisions
-    // D17); the picture's background is made only when a picture is asked for.
+    // A tiled build reads a map's cells and never makes the whole map's region (decisions
+    // D17); the picture's background is made only when a picture is asked for. The walkable
+    // region of an outline file is built as one area, as the whole build does.
     let (built_mesh, built, map) = match args.tile_size {
         Some(tile_size) => {
-            let tiles = tile_input(name, &text, outlines, settings)?;
+            let input = TiledInput::load(name, &text, outlines, settings, false)?;
             drop(text);
             let job = TiledJob {
                 command: "path",
-                tiles: &tiles,
+                input: &input,
                 build: TiledBuild::new(pipeline, tile_size),
                 read_time: start.elapsed(),
                 progress,
             };
             let tiled = job.run(outputs.len(), limit)?;
-            let (x, y) = tiled.tile_counts();
+            let (x, y) = tiled.tiled.tile_counts();
             let built = format!(
                 "built in {} of {tile_size} x {tile_size} cells, {} across seams,",
                 counted(x * y, "tile", "tiles"),
-                counted(tiled.links().len(), "polygon link", "polygon links")
+                counted(tiled.tiled.links().len(), "polygon link", "polygon links")
             );
+            let picture = plan.wants("svg");
             let map = MapInfo {
-                kind: tiles.kind(),
-                y_axis: YAxis::Down,
-                background: plan.wants("svg").then(|| tiles.region()).transpose()?,
-                grid: plan.wants("svg").then(|| {
-                    tile_grid_lines(
-                        tiles.map.width,
-                        tiles.map.height,
-                        tile_size,
-                        settings.cell_size,
-                    )
-                }),
+                kind: input.kind(),
+                snap_bits: input.options().snap_bits,
+                y_axis: input.y_axis(),
+                background: match picture {
+                    true => Some(input.region()?.into_owned()),
+                    false => None,
+                },
+                grid: picture.then(|| tiled.grid_lines()),
             };
             (Built::Tiled(tiled), built, map)
         }
@@ -173,6 +174,7 @@ pub(crate) fn run_path(
             let mesh = mesh.map_err(|e| library_error(name, e))?;
             let map = MapInfo {
                 kind: input.kind,
+                snap_bits: input.region.snap_bits(),
                 y_axis: input.y_axis,
                 background: Some(input.region),
                 grid: None,
@@ -185,7 +187,7 @@ pub(crate) fn run_path(
     let build_time = start.elapsed();
 
     let mut summary = format!("onepath path: {}\n", map.kind.describe(name));
-    summary += &settings_line(&pipeline, settings.snap_bits);
+    summary += &settings_line(&pipeline, map.snap_bits);
     summary += &format!(
         "  navmesh: {}, {built} and handed to polyanya in {}\n",
         counted(mesh.polygons().len(), "polygon", "polygons"),

@@ -11,7 +11,7 @@ use serde_json::Value;
 use std::fs;
 use std::path::Path;
 use support::checks::check_result_json;
-use support::{movingai, read_json, run, run_ok, scratch};
+use support::{line, movingai, path_length, read_json, run, run_ok, scratch};
 
 /// Runs `build ARGS --json out.json --svg out.svg --mesh out.mesh` in `dir`; returns the
 /// summary and the three files' bytes.
@@ -26,15 +26,6 @@ fn build(dir: &Path, args: &[&str]) -> (String, String, String, String) {
     let summary = run_ok(&all);
     let text = |p: &Path| fs::read_to_string(p).unwrap();
     (summary, text(&json), text(&svg), text(&mesh))
-}
-
-/// The line of `summary` starting with `  {label}:`.
-fn line<'a>(summary: &'a str, label: &str) -> &'a str {
-    let prefix = format!("  {label}:");
-    summary
-        .lines()
-        .find(|l| l.starts_with(&prefix))
-        .unwrap_or_else(|| panic!("no `{label}` line in\n{summary}"))
 }
 
 /// Twice the area in grid units that `json` reports, after checking it exactly.
@@ -299,15 +290,27 @@ fn tiled_builds_refuse_what_they_cannot_do() {
         &["region", "resolve", &map, "--threads", "5000"],
         "`--threads 5000`: 5000 is outside 1..=1024",
     );
-    let outline = dir.join("square.json");
+    // Arguments the halo cannot be computed from are the build's own errors, found
+    // before the memory check asks for the halo.
+    fails(
+        &["build", &map, "--tile-size", "4", "--agent-radius", "1e300"],
+        "option `--agent-radius`: 1e300 exceeds 2^20",
+    );
+    fails(
+        &["build", &map, "--tile-size", "4", "--cell-size", "1e-300"],
+        "option `--cell-size`: 1e-300 must be finite and at least one grid unit",
+    );
+    // A tiled outline region has one area (decisions D20): a file with other areas is
+    // refused (and builds without tiles).
+    let outline = dir.join("areas.json");
     fs::write(
         &outline,
-        r#"{"outlines": [[[[0, 0], [4, 0], [4, 4], [0, 4]]]]}"#,
+        r#"{"outlines": [{"area_id": 2, "rings": [[[0, 0], [4, 0], [4, 4], [0, 4]]]}]}"#,
     )
     .unwrap();
     fails(
         &["build", outline.to_str().unwrap(), "--tile-size", "4"],
-        "option `--tile-size` applies to tile maps",
+        "option `--tile-size`: a tiled outline region has one area",
     );
     // The memory check counts the tiles in flight; a tiny limit refuses before any work
     // and writes nothing.
@@ -326,12 +329,6 @@ fn tiled_builds_refuse_what_they_cannot_do() {
         "the tiled build needs about",
     );
     assert!(!json.exists());
-}
-
-/// The length `path` prints on its `path:` line.
-fn path_length(summary: &str) -> f64 {
-    let rest = line(summary, "path").trim_start_matches("  path: length ");
-    rest.split(',').next().unwrap().parse().unwrap()
 }
 
 #[test]
@@ -387,31 +384,4 @@ fn paths_are_found_on_the_stitched_mesh_of_a_tiled_build() {
     let whole = run_ok(&["path", &map, "--scen", &scen]);
     let tiled = run_ok(&["path", &map, "--scen", &scen, "--tile-size", "8"]);
     assert_eq!(found(&whole), found(&tiled));
-
-    // Outline files are built whole.
-    let dir = scratch("tiles-path");
-    let outline = dir.join("square.json");
-    fs::write(
-        &outline,
-        r#"{"outlines": [[[[0, 0], [4, 0], [4, 4], [0, 4]]]]}"#,
-    )
-    .unwrap();
-    let outcome = run(&[
-        "path",
-        outline.to_str().unwrap(),
-        "--from",
-        "1,1",
-        "--to",
-        "3,3",
-        "--tile-size",
-        "2",
-    ]);
-    assert_eq!(outcome.status, 2);
-    assert!(
-        outcome
-            .stderr
-            .contains("option `--tile-size` applies to tile maps"),
-        "{}",
-        outcome.stderr
-    );
 }

@@ -1,5 +1,5 @@
 //! Test support: paths to the corpora, fresh scratch folders, running the program in-process
-//! and as a binary, and exact checks of the JSON it writes.
+//! and as a binary, reading its summary, and exact checks of the JSON it writes.
 
 #![allow(dead_code, unreachable_pub)]
 
@@ -99,4 +99,19 @@ pub fn run_ok(args: &[&str]) -> String {
 /// Reads and parses a JSON file.
 pub fn read_json(path: &Path) -> serde_json::Value {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The line of `summary` starting with `  {label}:`.
+pub fn line<'a>(summary: &'a str, label: &str) -> &'a str {
+    let prefix = format!("  {label}:");
+    summary
+        .lines()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no `{label}` line in\n{summary}"))
+}
+
+/// The length `path` prints on its `path:` line.
+pub fn path_length(summary: &str) -> f64 {
+    let rest = line(summary, "path").trim_start_matches("  path: length ");
+    rest.split(',').next().unwrap().parse().unwrap()
 }
