@@ -227,12 +227,18 @@ fn run_tiled(
     if areas {
         summary += &format!("  areas: {}\n", area_summary(mesh, &area_names));
     }
-    summary += &time_line(&[
-        ("read", job.read_time),
-        ("tiles", timings.tiles),
-        ("stitch", timings.stitch),
-        ("write", write_time),
-    ]);
+    // An outline region is cut on the tiles' lines first (decisions D20).
+    let cut = (!timings.cut.is_zero()).then_some(("cut", timings.cut));
+    let phases: Vec<(&str, std::time::Duration)> = [("read", job.read_time)]
+        .into_iter()
+        .chain(cut)
+        .chain([
+            ("tiles", timings.tiles),
+            ("stitch", timings.stitch),
+            ("write", write_time),
+        ])
+        .collect();
+    summary += &time_line(&phases);
     summary += &written_line(&written);
     print_summary(&summary, summary_to_stderr, stdout, stderr);
     Ok(())

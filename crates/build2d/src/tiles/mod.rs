@@ -135,7 +135,9 @@ impl TiledBuild {
         let scale = Geometry2DOptions::with_snap_bits(snap_bits).scale();
         let r = self.pipeline.agent_radius * scale;
         let c = cell_size * scale;
-        ((3.5 * r + 8.0) / c).ceil().max(0.0) as usize + 1
+        // Saturating: arguments no build accepts (an infinite radius) give a huge halo,
+        // never an overflow.
+        (((3.5 * r + 8.0) / c).ceil().max(0.0) as usize).saturating_add(1)
     }
 
     /// Builds the tiled navigation mesh of a tile map of area codes
