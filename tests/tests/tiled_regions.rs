@@ -303,6 +303,21 @@ fn bad_arguments_are_errors_naming_them() {
         }
         other => panic!("expected an argument error, got {other:?}"),
     }
+    // A grid of more cells than a tiled build places.
+    let fine = TiledBuild::new(Mesh2DPipeline::new(0.001, 0.0), 64);
+    match fine.build_region(&region, Vector2D::new(0.0, 0.0)) {
+        Err(Error::InvalidArgument { location, .. }) => {
+            assert_eq!(location, Location::Argument("cell_size"));
+        }
+        other => panic!("expected an argument error, got {other:?}"),
+    }
+    // An empty region tiles into an empty mesh.
+    let empty = Region::empty(&Geometry2DOptions::default()).expect("a region");
+    let nothing = build
+        .build_region(&empty, Vector2D::new(0.0, 0.0))
+        .expect("an empty tiling");
+    nothing.stitched().check_invariants().expect("valid");
+    assert!(nothing.stitched().polygons().is_empty());
     // Updates of the other kind of input, and of another grid.
     let mut t = tiled(&region, 1.0, 0.5, 8);
     let codes = vec![1u8; 4];

@@ -129,7 +129,7 @@ pub use pipeline::Mesh2DPipeline;
 pub use polygons::RegionPolygon;
 pub use query::ClosestPoint;
 pub use region::Region;
-pub use tiles::{CellRect, TileEdge, TiledBuild, TiledNavMesh, TiledTimings};
+pub use tiles::{CellRect, MAX_TILED_CELLS, TileEdge, TiledBuild, TiledNavMesh, TiledTimings};
 pub use triangulate::{ConvexPartition, Triangulation};
 
 #[cfg(doctest)]

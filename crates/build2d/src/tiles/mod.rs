@@ -26,6 +26,7 @@ use crate::snap::{check_map_shape, tile_map_grid_lines};
 use crate::tile_build::TileInput;
 use crate::triangulate::check_vertex_limit;
 pub(crate) use cut::CutRegion;
+pub use outlines::MAX_TILED_CELLS;
 use stitch::empty_mesh;
 
 /// A tiled build of tile maps or outline regions (decisions D17, D20): the pipeline, and

@@ -174,6 +174,10 @@ impl TiledNavMesh {
     }
 }
 
+/// The most cells the grid of a tiled outline region may have: `2^28`, as many as a
+/// tile-map file may hold (`onepath_io::MAX_MAP_CELLS`), checked before any line is made.
+pub const MAX_TILED_CELLS: usize = 1 << 28;
+
 /// The grid lines of the cells that cover `region` when placed at `origin` (decisions
 /// D20): `origin + i * cell_size` snapped as a tile map's lines are, `i = 0..=n` with the
 /// least `n >= 1` whose line reaches the region's largest coordinate, in x and in y.
@@ -191,18 +195,28 @@ fn region_grid(
     // grid unit at most and a cell is at least one unit wide, so that line reaches it.
     let estimate = |high: i64, origin: f64| {
         let cells = ((high as f64 / scale - origin) / cell_size).ceil();
-        if cells.is_finite() && cells < (1u64 << 28) as f64 {
+        if cells.is_finite() && cells < MAX_TILED_CELLS as f64 {
             Ok(cells.max(0.0) as usize + 2)
         } else {
             Err(Error::invalid(
                 Location::Argument("cell_size"),
                 format!(
-                    "the region needs more than 2^28 cells of {cell_size} a side from the origin"
+                    "the region needs more than {MAX_TILED_CELLS} cells of {cell_size} a side \
+                     from the origin"
                 ),
             ))
         }
     };
     let (nx, ny) = (estimate(high.x, origin.x)?, estimate(high.y, origin.y)?);
+    if nx as u128 * ny as u128 > MAX_TILED_CELLS as u128 {
+        return Err(Error::invalid(
+            Location::Argument("cell_size"),
+            format!(
+                "the region spans about {nx} x {ny} cells of {cell_size}, more than the \
+                 {MAX_TILED_CELLS} a tiled build places"
+            ),
+        ));
+    }
     let (mut xs, mut ys) = tile_map_grid_lines(1, nx, ny, cell_size, origin, options)?;
     for (lines, low, high, axis) in [(&mut xs, low.x, high.x, 'x'), (&mut ys, low.y, high.y, 'y')] {
         if lines[0] > low {
