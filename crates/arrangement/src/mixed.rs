@@ -17,8 +17,10 @@
 //! fragment holds none either (a pixel centre inside the segment between two consecutive
 //! routed pixels lies in a pixel the source segment meets, by convexity, so step 3 would
 //! have routed through it). It still tests every pair with a diagonal fragment for a
-//! proper crossing, and the diagonal fragments for pixels inside. Should it find anything
-//! the caller runs the general path, whose repair loop follows the specification.
+//! proper crossing, and the diagonal routes for a vertex inside one of their own pieces
+//! (`Polylines::any_vertex_inside`, which shows that no other pixel can be inside). Should
+//! it find anything the caller runs the general path, whose repair loop follows the
+//! specification.
 
 use crate::fragment::Fragment;
 use crate::options::{ArrangeStats, CandidateSearch};
@@ -26,7 +28,7 @@ use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
 use crate::passes::{find_crossings, keyed_piece, merge_keyed, reroute};
 use crate::search::CandidateIndex;
 use crate::types::Arrangement;
-use onepath_predicates::{GridPoint, orient2d};
+use onepath_predicates::GridPoint;
 
 /// True when the fragment is horizontal or vertical.
 #[inline]
@@ -73,6 +75,7 @@ pub(crate) fn arrange_mixed(
             keyed.push(keyed_piece(pair[0], pair[1], unique[k].delta));
         }
     }
+    let vertex_inside = polylines.any_vertex_inside(&hot);
     drop((index, polylines, diagonals));
     let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
     drop(unique);
@@ -80,41 +83,23 @@ pub(crate) fn arrange_mixed(
     // Step 4's verifying pass, over what can happen.
     stats.repair_rounds = 1;
     let axis: Vec<bool> = fragments.iter().map(is_axis).collect();
-    let (index, fallback) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &hot);
+    crate::repair::debug_assert_vertex_inside(
+        &fragments,
+        &hot,
+        CandidateSearch::Auto,
+        vertex_inside,
+    );
+    // The crossing half needs no pixels in its search; the vertex-inside half was decided
+    // on the routes.
+    let (index, fallback) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &[]);
     stats.fallback_taken |= fallback;
     let crossings = find_crossings(&index, &fragments, Some(&axis), None, stats);
-    if crossings.pairs > 0
-        || holds_a_pixel(&index, &fragments, &axis, &hot, stats)
-        || fallback_forced()
-    {
+    if crossings.pairs > 0 || vertex_inside || fallback_forced() {
         return Err(deltas);
     }
     stats.hot_pixels = hot.len();
     stats.fragments = fragments.len();
     Ok(crate::pipeline::assemble(&fragments, &pixel_ids, &hot))
-}
-
-/// True when a diagonal fragment holds a hot pixel centre strictly inside.
-fn holds_a_pixel(
-    index: &CandidateIndex,
-    fragments: &[Fragment],
-    axis: &[bool],
-    hot: &[GridPoint],
-    stats: &mut ArrangeStats,
-) -> bool {
-    let mut candidates = 0u64;
-    let mut found = false;
-    for (f, _) in fragments.iter().zip(axis).filter(|&(_, &a)| !a) {
-        index.for_each_pixel(f, hot, false, |c, _| {
-            candidates += 1;
-            found |= f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear();
-        });
-        if found {
-            break;
-        }
-    }
-    stats.candidate_pixels += candidates;
-    found
 }
 
 #[cfg(test)]

@@ -164,6 +164,42 @@ impl Polylines {
     pub(crate) fn get(&self, k: usize) -> &[u32] {
         &self.points[self.starts[k]..self.starts[k + 1]]
     }
+
+    /// True when a vertex of a polyline lies strictly inside one of the same polyline's
+    /// segments. After step 3 this is the vertex-inside half of the verifying pass
+    /// (decisions D8), decided without a search: a hot pixel centre `c` strictly inside a
+    /// piece `c_i c_j` of edge `e`'s polyline is a vertex of that polyline. For `c = (1 −
+    /// t) c_i + t c_j` with `0 < t < 1` and points `p_i`, `p_j` of `e` in the half-open
+    /// pixels of `c_i` and `c_j`, the point `(1 − t) p_i + t p_j` of `e` lies within half a
+    /// unit of `c` in both coordinates, so `e` meets the closed square of `c`. A segment
+    /// between grid points never runs along a pixel side, so it misses the half-open
+    /// pixel of `c` only by touching the closed square at a corner other than the bottom
+    /// left one, and then that corner is the only point of `e` within half a unit of `c`:
+    /// both `p_i − c_i` and `p_j − c_j` equal that corner's offset, which would put `p_i`
+    /// outside the half-open pixel of `c_i`. So `e` meets the pixel of `c`, and `c` is on
+    /// the polyline (spec step 3). Every piece is a piece of some polyline, merged or not.
+    pub(crate) fn any_vertex_inside(&self, pixels: &[GridPoint]) -> bool {
+        map_chunks(self.len(), |range| {
+            range.into_iter().any(|k| {
+                let line = self.get(k);
+                line.len() > 2
+                    && line.windows(2).enumerate().any(|(i, piece)| {
+                        let (a, b) = (pixels[piece[0] as usize], pixels[piece[1] as usize]);
+                        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                        line.iter().enumerate().any(|(j, &v)| {
+                            let c = pixels[v as usize];
+                            j != i
+                                && j != i + 1
+                                && lo < c
+                                && c < hi
+                                && orient2d(lo, hi, c).is_collinear()
+                        })
+                    })
+            })
+        })
+        .into_iter()
+        .any(|found| found)
+    }
 }
 
 /// Reroutes each listed fragment (spec step 3): the polyline from `p` through every other

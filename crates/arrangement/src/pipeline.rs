@@ -9,7 +9,7 @@ use crate::orthogonal::{arrange_orthogonal, is_orthogonal};
 use crate::passes::{
     find_crossings, keyed_piece, merge_keyed, merged_pieces_of, pixel_index, reroute,
 };
-use crate::repair::repair;
+use crate::repair::verify_then_repair;
 use crate::search::CandidateIndex;
 use crate::trace::Trace;
 use crate::types::{Arrangement, Segment, TaggedEdge};
@@ -180,6 +180,7 @@ fn finish(
     check_index_range(hot.len())?;
     let polylines = reroute(&index, &unique, 0..unique.len(), &hot, &mut stats);
     drop(index);
+    let vertex_inside = polylines.any_vertex_inside(&hot);
     let mut trace = with_trace.then(|| Trace::new(&polylines, &hot));
     // Past this point the input fragments serve only to trace the input's edges: without
     // tracing they are freed before the rerouted pieces are merged, where memory peaks.
@@ -195,10 +196,11 @@ fn finish(
 
     // Step 4: the repair loop, normally a single verifying pass.
     if any_input {
-        repair(
+        verify_then_repair(
             &mut fragments,
             &mut hot,
             options.search,
+            vertex_inside,
             &mut stats,
             trace.as_mut(),
         )?;

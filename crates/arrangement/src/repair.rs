@@ -12,6 +12,60 @@ use onepath_predicates::GridPoint;
 /// The round in which a loop that still changes something is a defect (spec step 4).
 pub(crate) const MAX_REPAIR_ROUNDS: u32 = 256;
 
+/// Step 4 after step 3: the verifying pass, then the repair loop only if it found
+/// something. `vertex_inside` is [`Polylines::any_vertex_inside`] of step 3's polylines,
+/// which decides the pass's vertex-inside half; its crossing half runs here, on a search
+/// over the fragments alone. When either half finds something, [`repair`] runs from the
+/// start, so every round is what it always was.
+///
+/// [`Polylines::any_vertex_inside`]: crate::passes::Polylines::any_vertex_inside
+pub(crate) fn verify_then_repair(
+    fragments: &mut Vec<Fragment>,
+    hot: &mut Vec<GridPoint>,
+    search: CandidateSearch,
+    vertex_inside: bool,
+    stats: &mut ArrangeStats,
+    trace: Option<&mut Trace>,
+) -> Result<(), ArrangementError> {
+    debug_assert_vertex_inside(fragments, hot, search, vertex_inside);
+    if !vertex_inside {
+        let mut probe = ArrangeStats::default();
+        let (index, fallback) = CandidateIndex::build(search, fragments, &[]);
+        let crossings = find_crossings(&index, fragments, None, None, &mut probe);
+        if crossings.pairs == 0 {
+            stats.repair_rounds = 1;
+            stats.fallback_taken |= fallback;
+            stats.candidate_pairs += probe.candidate_pairs;
+            return Ok(());
+        }
+    }
+    repair(fragments, hot, search, stats, trace)
+}
+
+/// With debug assertions (every test run), checks the step-3 decision of the
+/// vertex-inside half against the search it replaces: some hot pixel centre lies strictly
+/// inside some fragment exactly when a polyline holds one of its own vertices inside a
+/// piece (the proof is at [`Polylines::any_vertex_inside`]).
+///
+/// [`Polylines::any_vertex_inside`]: crate::passes::Polylines::any_vertex_inside
+pub(crate) fn debug_assert_vertex_inside(
+    fragments: &[Fragment],
+    hot: &[GridPoint],
+    search: CandidateSearch,
+    vertex_inside: bool,
+) {
+    if cfg!(debug_assertions) {
+        let (index, _) = CandidateIndex::build(search, fragments, hot);
+        let mut dirty = vec![false; fragments.len()];
+        let mut scratch = ArrangeStats::default();
+        let found = mark_vertices_inside(&index, fragments, hot, &mut dirty, &mut scratch) > 0;
+        assert_eq!(
+            found, vertex_inside,
+            "the vertex-inside half decided in step 3 disagrees with the search"
+        );
+    }
+}
+
 /// Runs rounds until one changes nothing. In each round every pair of fragments that
 /// properly cross adds its rounded crossing as a hot pixel, and every fragment that
 /// properly crosses another or holds a hot pixel centre strictly inside is rerouted
