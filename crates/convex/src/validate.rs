@@ -4,7 +4,8 @@
 use crate::ConvexError;
 use onepath_predicates::{EXACT_F64_LIMIT, GridPoint, Orientation, orient2d};
 
-/// Checks everything the merge relies on, in O(n + T log T):
+/// Checks everything the merge relies on, in O(n + T) (a counting sort of the directed
+/// edges by their start, then each vertex's few edges sorted):
 ///
 /// - three neighbour entries per triangle and few enough triangles for `i32` entries;
 /// - coordinates within `±2^53`, so the `f64` squared lengths of decision D11 start from
@@ -48,7 +49,7 @@ pub(crate) fn check_triangulation(
             return Err(ConvexError::NotCounterClockwise { triangle });
         }
     }
-    let edges = sorted_directed_edges(triangles)?;
+    let edges = EdgesByStart::new(points.len(), triangles)?;
     for (triangle, corners) in triangles.iter().enumerate() {
         for edge in 0..3 {
             let entry = neighbors[3 * triangle + edge];
@@ -61,12 +62,7 @@ pub(crate) fn check_triangulation(
                 .and_then(|u| triangles.get(u).map(|c| (u, c)))
                 .filter(|(_, c)| (0..3).any(|k| c[k] == to && c[(k + 1) % 3] == from))
                 .map(|(u, _)| u as u32);
-            let reversed_owner = named.or_else(|| {
-                edges
-                    .binary_search_by_key(&(to, from), |&(a, b, _)| (a, b))
-                    .ok()
-                    .map(|found| edges[found].2)
-            });
+            let reversed_owner = named.or_else(|| edges.owner(to, from));
             let fail = |reason| ConvexError::Neighbor {
                 triangle,
                 edge,
@@ -94,23 +90,57 @@ pub(crate) fn check_triangulation(
     Ok(())
 }
 
-/// All directed triangle edges as `(from, to, triangle)`, sorted, with a duplicate
-/// reported as an error.
-fn sorted_directed_edges(triangles: &[[u32; 3]]) -> Result<Vec<(u32, u32, u32)>, ConvexError> {
-    let mut edges: Vec<(u32, u32, u32)> = triangles
-        .iter()
-        .enumerate()
-        .flat_map(|(t, c)| (0..3).map(move |k| (c[k], c[(k + 1) % 3], t as u32)))
-        .collect();
-    edges.sort_unstable();
-    if let Some(pair) = edges
-        .windows(2)
-        .find(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
-    {
-        return Err(ConvexError::DuplicateEdge {
-            from: pair[0].0,
-            to: pair[0].1,
-        });
+/// All directed triangle edges grouped by their start vertex: vertex `v`'s are
+/// `ends[starts[v]..starts[v + 1]]` as `(to, triangle)`, sorted. Vertex indices are in
+/// range (checked before).
+struct EdgesByStart {
+    starts: Vec<usize>,
+    ends: Vec<(u32, u32)>,
+}
+
+impl EdgesByStart {
+    /// Groups the edges of `triangles` over `vertex_count` vertices; the first duplicate
+    /// directed edge in `(from, to)` order is an error.
+    fn new(vertex_count: usize, triangles: &[[u32; 3]]) -> Result<Self, ConvexError> {
+        let edges = || {
+            triangles
+                .iter()
+                .enumerate()
+                .flat_map(|(t, c)| (0..3).map(move |k| (c[k], c[(k + 1) % 3], t as u32)))
+        };
+        let mut starts = vec![0usize; vertex_count + 1];
+        for (from, _, _) in edges() {
+            starts[from as usize + 1] += 1;
+        }
+        for v in 1..starts.len() {
+            starts[v] += starts[v - 1];
+        }
+        let mut fill = starts.clone();
+        let mut ends = vec![(0u32, 0u32); 3 * triangles.len()];
+        for (from, to, t) in edges() {
+            let slot = &mut fill[from as usize];
+            ends[*slot] = (to, t);
+            *slot += 1;
+        }
+        for (from, window) in starts.windows(2).enumerate() {
+            let bucket = &mut ends[window[0]..window[1]];
+            bucket.sort_unstable();
+            if let Some(pair) = bucket.windows(2).find(|w| w[0].0 == w[1].0) {
+                return Err(ConvexError::DuplicateEdge {
+                    from: from as u32,
+                    to: pair[0].0,
+                });
+            }
+        }
+        Ok(Self { starts, ends })
     }
-    Ok(edges)
+
+    /// The triangle holding the directed edge `from → to`, if any.
+    fn owner(&self, from: u32, to: u32) -> Option<u32> {
+        let bucket = &self.ends[self.starts[from as usize]..self.starts[from as usize + 1]];
+        bucket
+            .binary_search_by_key(&to, |&(end, _)| end)
+            .ok()
+            .map(|k| bucket[k].1)
+    }
 }
