@@ -5,7 +5,6 @@ use crate::check_vertex_limit;
 use crate::validate::check_triangulation;
 use crate::{ConvexError, Partition};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
-use std::cmp::Ordering;
 
 /// An interior triangle edge, listed once, as a candidate for removal.
 #[derive(Clone, Copy, Debug)]
@@ -23,12 +22,13 @@ struct Diagonal {
 }
 
 /// The candidate order of the specification: longest first, ties by the smaller and then
-/// the larger vertex index (decision D11: ties after rounding fall to the index rule).
-fn candidate_order(a: &Diagonal, b: &Diagonal) -> Ordering {
-    b.squared_length
-        .total_cmp(&a.squared_length)
-        .then(a.lo.cmp(&b.lo))
-        .then(a.hi.cmp(&b.hi))
+/// the larger vertex index (decision D11: ties after rounding fall to the index rule), as
+/// one integer: the squared length is finite and not negative, so its bits
+/// order it as `f64::total_cmp` does; inverted, they put the longest first, then the
+/// smaller and the larger vertex index.
+#[inline]
+fn candidate_key(d: &Diagonal) -> u128 {
+    (u128::from(!d.squared_length.to_bits()) << 64) | (u128::from(d.lo) << 32) | u128::from(d.hi)
 }
 
 /// Decision D11's squared length: `dx as f64 * dx as f64 + dy as f64 * dy as f64` from the
@@ -126,7 +126,7 @@ pub(crate) fn partition(
     let mut diagonals = interior_edges(points, triangles, neighbors);
     // An edge between triangles of different labels is never a candidate (decisions D16).
     diagonals.retain(|d| label(d.left) == label(d.right));
-    diagonals.sort_unstable_by(candidate_order);
+    diagonals.sort_unstable_by_key(candidate_key);
     // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k). At
     // most 3 * i32::MAX / 2 diagonals exist, so a u32 stamp per diagonal never wraps.
     let mut stamp_of_vertex = vec![0u32; points.len()];
