@@ -1424,15 +1424,11 @@ fn the_tip_of_a_narrow_wedge_stays_within_the_vertex_bound() {
 }
 
 #[test]
-#[ignore = "defect: a region within two cells of the coordinate limit 2^21 cannot be tiled (OutOfRange on a grid line it does not need)"]
 fn a_region_near_the_coordinate_limit_tiles() {
     // The square [2^21 - 4, 2^21 - 1]^2 (valid: coordinates up to 2^21 are) on cells of 1
-    // needs the grid lines 2^21 - 4 to 2^21 - 1. `region_grid` makes two lines more than
-    // its estimate needs before it cuts them off, and line 2^21 + 1 is beyond the limit:
-    // `OutOfRange { location: GridLine { axis: X, index: 5 }, message: "2097153 exceeds
-    // 2^21 = 2097152 in magnitude" }`. Cells of 3 fail as well with the region's largest
-    // coordinate 5 units below the limit (a grid line 2^21 + 1 again, though the grid
-    // needs none beyond 2^21 - 5), and the documentation names the error InvalidArgument.
+    // needs the grid lines 2^21 - 4 to 2^21 - 1. `region_grid` once made two lines more
+    // than its estimate needed before it cut them off, and line 2^21 + 1 was beyond the
+    // limit (`OutOfRange` on grid line 5); it now makes no line past the one it needs.
     let limit = (1u64 << 21) as f64;
     let region = region_of(
         &[vec![rect(

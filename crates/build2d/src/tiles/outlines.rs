@@ -23,7 +23,7 @@ impl TiledBuild {
     ///
     /// Errors: the pipeline's and the tile size's (as [`TiledBuild::build`]), a region
     /// reaching left of or below `origin` (`InvalidArgument` naming `origin`), grid lines
-    /// beyond the grid's limits (`InvalidArgument` naming the line).
+    /// beyond the coordinate limit (`OutOfRange` naming the line).
     ///
     /// ```
     /// use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Outline, Region, TiledBuild};
@@ -191,12 +191,14 @@ fn region_grid(
     let Some((low, high)) = region.bounds() else {
         return tile_map_grid_lines(1, 1, 1, cell_size, origin, options);
     };
-    // An estimate two cells past the largest coordinate: snapping moves a line by half a
-    // grid unit at most and a cell is at least one unit wide, so that line reaches it.
+    // The estimate `ceil((high - origin) / cell)` cells, then one more while the last line
+    // falls short: snapping moves a line by half a grid unit at most and a cell is at
+    // least one unit wide, so one more always reaches. No line past the one needed is
+    // made (near the coordinate limit it would be out of range).
     let estimate = |high: i64, origin: f64| {
         let cells = ((high as f64 / scale - origin) / cell_size).ceil();
         if cells.is_finite() && cells < MAX_TILED_CELLS as f64 {
-            Ok(cells.max(0.0) as usize + 2)
+            Ok((cells.max(0.0) as usize).max(1))
         } else {
             Err(Error::invalid(
                 Location::Argument("cell_size"),
@@ -207,35 +209,44 @@ fn region_grid(
             ))
         }
     };
-    let (nx, ny) = (estimate(high.x, origin.x)?, estimate(high.y, origin.y)?);
-    if nx as u128 * ny as u128 > MAX_TILED_CELLS as u128 {
-        return Err(Error::invalid(
-            Location::Argument("cell_size"),
-            format!(
-                "the region spans about {nx} x {ny} cells of {cell_size}, more than the \
-                 {MAX_TILED_CELLS} a tiled build places"
-            ),
-        ));
-    }
-    let (mut xs, mut ys) = tile_map_grid_lines(1, nx, ny, cell_size, origin, options)?;
-    for (lines, low, high, axis) in [(&mut xs, low.x, high.x, 'x'), (&mut ys, low.y, high.y, 'y')] {
-        if lines[0] > low {
+    let (mut nx, mut ny) = (estimate(high.x, origin.x)?, estimate(high.y, origin.y)?);
+    for _ in 0..3 {
+        if nx as u128 * ny as u128 > MAX_TILED_CELLS as u128 {
             return Err(Error::invalid(
-                Location::Argument("origin"),
+                Location::Argument("cell_size"),
                 format!(
-                    "the region reaches {axis} = {} but the tile grid starts at {axis} = {}",
-                    low as f64 / scale,
-                    lines[0] as f64 / scale
+                    "the region spans about {nx} x {ny} cells of {cell_size}, more than the \
+                     {MAX_TILED_CELLS} a tiled build places"
                 ),
             ));
         }
-        let n = lines.partition_point(|&l| l < high).max(1);
-        if n >= lines.len() {
-            return Err(Error::internal(format!(
-                "the grid's lines stop short of the region's {axis} = {high} grid units"
-            )));
+        let (mut xs, mut ys) = tile_map_grid_lines(1, nx, ny, cell_size, origin, options)?;
+        for (lines, low, axis) in [(&xs, low.x, 'x'), (&ys, low.y, 'y')] {
+            if lines[0] > low {
+                return Err(Error::invalid(
+                    Location::Argument("origin"),
+                    format!(
+                        "the region reaches {axis} = {} but the tile grid starts at {axis} = {}",
+                        low as f64 / scale,
+                        lines[0] as f64 / scale
+                    ),
+                ));
+            }
         }
-        lines.truncate(n + 1);
+        let short_x = xs[nx] < high.x;
+        let short_y = ys[ny] < high.y;
+        if !short_x && !short_y {
+            for (lines, high) in [(&mut xs, high.x), (&mut ys, high.y)] {
+                let n = lines.partition_point(|&l| l < high).max(1);
+                lines.truncate(n + 1);
+            }
+            return Ok((xs, ys));
+        }
+        nx += usize::from(short_x);
+        ny += usize::from(short_y);
     }
-    Ok((xs, ys))
+    Err(Error::internal(format!(
+        "the tile grid's lines stop short of the region's corner ({}, {}) grid units",
+        high.x, high.y
+    )))
 }
