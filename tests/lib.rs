@@ -71,6 +71,16 @@ pub fn farthest_vertex(a: &Region, b: &Region) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// The length of a region's boundary in grid units (`f64`; the sum of its ring edges).
+pub fn boundary_length(region: &Region) -> f64 {
+    region
+        .rings()
+        .iter()
+        .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
+        .map(|(a, b)| ((b.x - a.x) as f64).hypot((b.y - a.y) as f64))
+        .sum()
+}
+
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

@@ -9,7 +9,7 @@ use onepath_build2d::{
     TiledBuild, TiledNavMesh, Vector2D,
 };
 use onepath_testkit::{Rng, turned_point};
-use onepath_tests::{farthest_vertex, load_map, map_region};
+use onepath_tests::{boundary_length, farthest_vertex, load_map, map_region};
 
 /// The walkable region of a bundled map turned by `angle` radians about its centre and
 /// scaled by `scale`: every wall becomes an edge at an angle, crossing seams anywhere.
@@ -43,19 +43,6 @@ fn tiled(region: &Region, cell: f64, radius: f64, size: usize) -> TiledNavMesh {
         .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"))
 }
 
-/// The length of the cut lines inside the grid in grid units (decisions D20): the boundary
-/// moves only where it crosses one of them.
-fn cut_length(t: &TiledNavMesh, cell: f64) -> f64 {
-    let (tx, ty) = t.tile_counts();
-    let (w, h) = (
-        t.tile_cells(tx - 1).x + t.tile_cells(tx - 1).width,
-        t.tile_cells((ty - 1) * tx).y + t.tile_cells((ty - 1) * tx).height,
-    );
-    // Three lines per seam (the seam and a halo to either side), each across the grid.
-    let lines = 3 * ((tx - 1) * h + (ty - 1) * w);
-    lines as f64 * cell * 65536.0
-}
-
 /// How far the tiled boundary may move (docs/tiles.md, "Outline regions"), in grid units:
 /// 5 everywhere but where a cut vertex turns right and the shrink's sector there takes in
 /// a vertex of the arc polygon, a bump within the arc tolerance.
@@ -63,8 +50,8 @@ const MOVE: f64 = 5.0;
 
 /// The bound of docs/tiles.md ("Outline regions"), checked on one tiling: every vertex of
 /// either boundary within `MOVE` grid units of the other, or within the arc tolerance for
-/// the bumps, and the walkable areas within 2 grid units per unit of cut line. Returns the
-/// largest move.
+/// the bumps, and the walkable areas within 2 grid units per unit of the untiled
+/// boundary's length. Returns the largest move.
 fn check_coverage(
     t: &TiledNavMesh,
     untiled: &Region,
@@ -83,7 +70,7 @@ fn check_coverage(
         "{what}: a vertex {far} grid units off"
     );
     let area = (tiled.area2() - untiled.area2()).abs() as f64 / 2.0;
-    let bound = 2.0 * cut_length(t, pipeline.cell_size);
+    let bound = 2.0 * boundary_length(untiled);
     assert!(
         area <= bound,
         "{what}: the areas differ by {area} (bound {bound})"

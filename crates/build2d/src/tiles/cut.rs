@@ -2,10 +2,11 @@
 //! with every line a tile square or a window can have as a side, so that each window's
 //! part of it is closed along the window's border exactly, without a new point.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Location, Result};
+use crate::input::Geometry2DOptions;
 use crate::region::{Region, ring_edges};
 use onepath_arrangement::{Operand, TaggedEdge, arrange_owned};
-use onepath_predicates::GridPoint;
+use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{label, trace_rings};
 
 /// A segment of the cut's arrangement that a window can need: a boundary segment of the
@@ -102,6 +103,7 @@ impl CutRegion {
             .map(|s| (block(&s), s))
             .collect();
         drop(arrangement);
+        refuse_closed_parts(region, &keyed)?;
         keyed.sort_unstable();
         let block_count = xs.len() * ys.len();
         let mut starts = Vec::with_capacity(block_count + 1);
@@ -182,4 +184,76 @@ impl CutRegion {
     ) -> Result<Vec<Vec<GridPoint>>> {
         trace_rings(&self.window_boundary(x0, x1, y0, y1)?).map_err(Error::internal)
     }
+}
+
+/// The number of counter-clockwise (outer) and clockwise (hole) rings.
+fn ring_kinds(rings: &[Vec<GridPoint>]) -> (usize, usize) {
+    let outer = rings
+        .iter()
+        .filter(|r| twice_area(r.iter().copied()) > 0)
+        .count();
+    (outer, rings.len() - outer)
+}
+
+/// Refuses a cut that closed a part of the region (decisions D20). A piece of the region
+/// narrower than a grid unit where a cut line crosses it has both sides snapped to the
+/// same pixel there: at one crossing it is pinched to a point, and between two, or
+/// between one and the piece's tip, its two sides fall onto the same segments and cancel.
+/// A wall, a gap or the end of a thin obstacle would vanish, and the tiles would join what
+/// the untiled build keeps apart (or part what it joins). The first shows as a vertex of
+/// the region missing from the cut's boundary, the others as a change in the number of
+/// outer rings or holes; the build stops with an error naming the place. `kept` are the
+/// cut's segments with the region on their left and right.
+fn refuse_closed_parts(region: &Region, kept: &[(usize, CutSegment)]) -> Result<()> {
+    let boundary: Vec<(GridPoint, GridPoint)> = kept
+        .iter()
+        .filter(|(_, s)| s.left != s.right)
+        .map(|(_, s)| if s.left { (s.a, s.b) } else { (s.b, s.a) })
+        .collect();
+    // Every vertex of the region is a hot pixel of the cut, so it stays a vertex of the
+    // cut's boundary unless the edges on both sides of it cancelled there: the tip of a
+    // piece narrower than a grid unit, cut off at a cut line.
+    let mut ends: Vec<GridPoint> = boundary.iter().map(|&(a, _)| a).collect();
+    ends.sort_unstable();
+    if let Some(&lost) = region
+        .rings
+        .iter()
+        .flatten()
+        .find(|v| ends.binary_search(v).is_err())
+    {
+        return Err(narrow(region, lost, "loses the part around it"));
+    }
+    let cut = trace_rings(&boundary).map_err(Error::internal)?;
+    let (before, after) = (ring_kinds(&region.rings), ring_kinds(&cut));
+    if before == after {
+        return Ok(());
+    }
+    // The place: the first ring of the cut that is not one of the region's (both are
+    // traced in the same canonical order).
+    let place = cut
+        .iter()
+        .find(|r| !region.rings.contains(r))
+        .and_then(|r| r.first())
+        .copied()
+        .unwrap_or_default();
+    let change = format!(
+        "changes what it connects ({} outer rings and {} holes become {} and {})",
+        before.0, before.1, after.0, after.1
+    );
+    Err(narrow(region, place, &change))
+}
+
+/// The error of a cut that closed a part of the region near `place` (grid units).
+fn narrow(region: &Region, place: GridPoint, what: &str) -> Error {
+    let scale = Geometry2DOptions::with_snap_bits(region.snap_bits).scale();
+    Error::invalid(
+        Location::Argument("region"),
+        format!(
+            "the tiles' cut lines cross the region where it is narrower than a grid unit, \
+             near ({}, {}): the cut {what}; move the origin, change the tile size or widen \
+             the region there (decisions D20)",
+            place.x as f64 / scale,
+            place.y as f64 / scale
+        ),
+    )
 }

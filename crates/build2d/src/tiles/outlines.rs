@@ -22,7 +22,9 @@ impl TiledBuild {
     /// [`Mesh2DPipeline::build`](crate::Mesh2DPipeline::build) of the region.
     ///
     /// Errors: the pipeline's and the tile size's (as [`TiledBuild::build`]), a region
-    /// reaching left of or below `origin` (`InvalidArgument` naming `origin`), grid lines
+    /// reaching left of or below `origin` (`InvalidArgument` naming `origin`), a region
+    /// narrower than a grid unit where a cut line crosses it, which the cut would close
+    /// (`InvalidArgument` naming `region` and the place; decisions D20), grid lines
     /// beyond the coordinate limit (`OutOfRange` naming the line).
     ///
     /// ```
