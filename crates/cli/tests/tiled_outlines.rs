@@ -347,3 +347,43 @@ fn the_memory_check_refuses_too_many_tiles_before_any_work() {
         outcome.stderr
     );
 }
+
+#[test]
+fn a_wall_the_cut_would_open_is_refused_and_nothing_is_written() {
+    // A room split by a wall one grid unit thick at one end and none at the other: cut on
+    // the lines of tiles of 4 cells, the wall would vanish between two cut lines and join
+    // the rooms (decisions D20). The untiled build keeps them apart; the tiled one refuses.
+    let dir = scratch("outline-tiles-needle");
+    let input = dir.join("needle.json");
+    fs::write(
+        &input,
+        r#"{"outlines": [[[[0,0],[8,0],[8,8],[0,8]], [[0,4],[8,4],[8,4.0000152587890625]]]]}"#,
+    )
+    .unwrap();
+    let input = input.to_str().unwrap();
+    let untiled = run_ok(&["build", input, "--agent-radius", "0.45"]);
+    assert!(
+        line(&untiled, "walkable after shrink").contains("2 rings"),
+        "{untiled}"
+    );
+    let out = dir.join("needle.out.json");
+    let refused = run(&[
+        "build",
+        input,
+        "--tile-size",
+        "4",
+        "--agent-radius",
+        "0.45",
+        "--json",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(refused.status, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains("narrower than a grid unit")
+            && refused.stderr.contains("argument `region`"),
+        "{}",
+        refused.stderr
+    );
+    assert_eq!(refused.stderr.lines().count(), 1, "{}", refused.stderr);
+    assert!(!out.exists(), "a refused build wrote its output");
+}

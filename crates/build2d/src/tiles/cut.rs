@@ -221,7 +221,11 @@ fn refuse_closed_parts(region: &Region, kept: &[(usize, CutSegment)]) -> Result<
         .flatten()
         .find(|v| ends.binary_search(v).is_err())
     {
-        return Err(narrow(region, lost, "loses the part around it"));
+        return Err(narrow(
+            region,
+            lost,
+            "loses the region's vertex {place} and the part around it",
+        ));
     }
     let cut = trace_rings(&boundary).map_err(Error::internal)?;
     let (before, after) = (ring_kinds(&region.rings), ring_kinds(&cut));
@@ -237,7 +241,8 @@ fn refuse_closed_parts(region: &Region, kept: &[(usize, CutSegment)]) -> Result<
         .copied()
         .unwrap_or_default();
     let change = format!(
-        "changes what it connects ({} outer rings and {} holes become {} and {})",
+        "changes what it connects ({} outer rings and {} holes become {} and {}; a ring \
+         it changed passes through {{place}})",
         before.0, before.1, after.0, after.1
     );
     Err(narrow(region, place, &change))
@@ -246,14 +251,14 @@ fn refuse_closed_parts(region: &Region, kept: &[(usize, CutSegment)]) -> Result<
 /// The error of a cut that closed a part of the region near `place` (grid units).
 fn narrow(region: &Region, place: GridPoint, what: &str) -> Error {
     let scale = Geometry2DOptions::with_snap_bits(region.snap_bits).scale();
+    let (x, y) = (place.x as f64 / scale, place.y as f64 / scale);
     Error::invalid(
         Location::Argument("region"),
         format!(
             "the tiles' cut lines cross the region where it is narrower than a grid unit, \
-             near ({}, {}): the cut {what}; move the origin, change the tile size or widen \
-             the region there (decisions D20)",
-            place.x as f64 / scale,
-            place.y as f64 / scale
+             and the cut {}; move the origin, change the tile size or widen the region \
+             there (decisions D20)",
+            what.replace("{place}", &format!("({x}, {y})"))
         ),
     )
 }
