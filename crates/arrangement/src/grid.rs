@@ -153,8 +153,7 @@ impl Grid {
             |&(cell, _)| cell as usize,
             |_, &(_, item)| item,
             |_| {},
-        )
-        .unwrap_or_else(|| counting_sort(cells, &shares));
+        );
         self.seg_start = start;
         self.seg_items = items;
     }
@@ -167,32 +166,14 @@ impl Grid {
                 .map(|&c| self.cell_of(c))
                 .collect::<Vec<usize>>()
         }));
-        let on_cores = bucket_sort(
+        let (start, items) = bucket_sort(
             std::slice::from_ref(&cells),
             self.cell_count(),
             |&cell| cell,
             |id, _| (pixels[id], id as u32),
             |_| {},
         );
-        if let Some((start, items)) = on_cores {
-            self.pix_start = start;
-            self.pix_items = items;
-            return;
-        }
-        let mut counts = vec![0usize; self.cell_count() + 1];
-        for &cell in &cells {
-            counts[cell + 1] += 1;
-        }
-        for i in 1..counts.len() {
-            counts[i] += counts[i - 1];
-        }
-        let mut fill = counts.clone();
-        let mut items = vec![(GridPoint::default(), 0); pixels.len()];
-        for (id, (&cell, &c)) in cells.iter().zip(pixels).enumerate() {
-            items[fill[cell]] = (c, id as u32);
-            fill[cell] += 1;
-        }
-        self.pix_start = counts;
+        self.pix_start = start;
         self.pix_items = items;
     }
 
@@ -418,24 +399,4 @@ impl Grid {
             })
             .sum()
     }
-}
-
-/// Groups `(cell, item)` entries by cell, keeping their order: returns the start of each
-/// cell's list (plus the end) and the items.
-fn counting_sort(cells: usize, shares: &[Vec<(u32, u32)>]) -> (Vec<usize>, Vec<u32>) {
-    let entries = || shares.iter().flatten();
-    let mut start = vec![0usize; cells + 1];
-    for &(cell, _) in entries() {
-        start[cell as usize + 1] += 1;
-    }
-    for i in 1..start.len() {
-        start[i] += start[i - 1];
-    }
-    let mut fill = start.clone();
-    let mut items = vec![0u32; start[cells]];
-    for &(cell, item) in entries() {
-        items[fill[cell as usize]] = item;
-        fill[cell as usize] += 1;
-    }
-    (start, items)
 }

@@ -60,36 +60,57 @@ pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
     items.sort_unstable();
 }
 
-/// A counting sort on every core: the entries of `shares` (taken in order) into `buckets`
-/// buckets, `bucket(e)` being an entry's bucket (below `buckets`) and `value(i, e)` what is
-/// stored for the `i`-th entry; then `finish` of every bucket's values. Returns the start
-/// of every bucket (`buckets + 1` offsets) and the values, bucket by bucket, in entry order
-/// within a bucket, or `None` when the sort would not gain (fewer than [`PARALLEL_MIN`]
-/// entries, one thread, or no feature `parallel`): the caller's sequential sort runs then,
-/// so one thread runs exactly the code it always ran.
+/// A counting sort: the entries of `shares` (taken in order) into `buckets` buckets,
+/// `bucket(e)` being an entry's bucket (below `buckets`) and `value(i, e)` what is stored
+/// for the `i`-th entry; then `finish` of every bucket's values. Returns the start of every
+/// bucket (`buckets + 1` offsets) and the values, bucket by bucket, in entry order within
+/// a bucket. The one counting sort of the crate: the grid's cell lists, its pixel lists and
+/// the pieces' sort by pixel index all use it.
 ///
-/// The buckets are split into one contiguous range per thread: each thread counts and
+/// With the feature `parallel`, more than one thread and at least [`PARALLEL_MIN`] entries,
+/// the buckets are split into one contiguous range per thread: each thread counts and
 /// places the entries of its own range, scanning all of them in order, into its own part
-/// of the result, so the result is the one a sequential counting sort gives.
-#[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+/// of the result, so the result is the one the sequential sort gives.
 pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send>(
     shares: &[Vec<E>],
     buckets: usize,
     bucket: impl Fn(&E) -> usize + Sync,
     value: impl Fn(usize, &E) -> V + Sync,
     finish: impl Fn(&mut [V]) + Sync,
-) -> Option<(Vec<usize>, Vec<V>)> {
+) -> (Vec<usize>, Vec<V>) {
     #[cfg(feature = "parallel")]
     {
         let total: usize = shares.iter().map(Vec::len).sum();
         let threads = rayon::current_num_threads();
         if total >= PARALLEL_MIN && threads > 1 && buckets >= threads {
-            return Some(bucket_sort_parallel(
-                shares, buckets, threads, &bucket, &value, &finish,
-            ));
+            return bucket_sort_parallel(shares, buckets, threads, &bucket, &value, &finish);
         }
     }
-    None
+    // Share by share in plain loops (a flattening iterator costs a branch per entry).
+    let mut start = vec![0usize; buckets + 1];
+    for share in shares {
+        for e in share {
+            start[bucket(e) + 1] += 1;
+        }
+    }
+    for i in 1..start.len() {
+        start[i] += start[i - 1];
+    }
+    let mut fill = start.clone();
+    let mut values = vec![V::default(); start[buckets]];
+    let mut index = 0;
+    for share in shares {
+        for e in share {
+            let slot = &mut fill[bucket(e)];
+            values[*slot] = value(index, e);
+            *slot += 1;
+            index += 1;
+        }
+    }
+    for window in start.windows(2) {
+        finish(&mut values[window[0]..window[1]]);
+    }
+    (start, values)
 }
 
 /// [`bucket_sort`] on `parts` threads, each owning a contiguous range of buckets.
@@ -161,8 +182,8 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
 mod tests {
     use super::*;
 
-    /// The parallel bucket sort on shares of pseudo-random entries: buckets in order,
-    /// entries in order within a bucket, on any number of threads.
+    /// The bucket sort on shares of pseudo-random entries: buckets in order, entries in
+    /// order within a bucket, on one thread and (feature `parallel`) on any number.
     #[test]
     fn bucket_sort_keeps_entry_order_within_buckets_on_any_thread_count() {
         let mut state = 0x5EED_u64;
@@ -185,23 +206,7 @@ mod tests {
             all.sort_by_key(|&(b, _)| b); // stable: entry order within a bucket
             all
         };
-        let run = || {
-            bucket_sort(&shares, buckets, |&(b, _)| b, |_, &(_, v)| v, |_| {}).unwrap_or_else(
-                || {
-                    // The sequential reference: a stable sort by bucket.
-                    let mut all: Vec<(usize, u32)> = shares.iter().flatten().copied().collect();
-                    all.sort_by_key(|&(b, _)| b);
-                    let mut start = vec![0; buckets + 1];
-                    for &(b, _) in &all {
-                        start[b + 1] += 1;
-                    }
-                    for i in 1..start.len() {
-                        start[i] += start[i - 1];
-                    }
-                    (start, all.iter().map(|&(_, v)| v).collect())
-                },
-            )
-        };
+        let run = || bucket_sort(&shares, buckets, |&(b, _)| b, |_, &(_, v)| v, |_| {});
         let check = |(start, values): (Vec<usize>, Vec<u32>)| {
             assert_eq!(start.len(), buckets + 1);
             assert_eq!(

@@ -64,8 +64,8 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
 }
 
 /// Sorts `items` by the index pair `pair(item)`, whose indices are below `n`: one counting
-/// pass by the first index (`n` buckets; on every core with the feature `parallel`,
-/// [`bucket_sort`]), then each bucket, usually a handful of items, by the second. Equal
+/// pass by the first index (`n` buckets, [`bucket_sort`]: on every core with the feature
+/// `parallel`), then each bucket, usually a handful of items, by the second. Equal
 /// pairs end up next to each other, in no particular order.
 pub(crate) fn sort_by_index_pair<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
@@ -81,34 +81,13 @@ pub(crate) fn sort_by_index_pair<T: Copy + Default + Send + Sync>(
             bucket.sort_unstable_by_key(|item| pair(item)[1]);
         }
     };
-    let first = |item: &T| pair(item)[0] as usize;
-    if let Some((_, sorted)) = bucket_sort(
+    let (_, sorted) = bucket_sort(
         std::slice::from_ref(items),
         n,
-        first,
+        |item| pair(item)[0] as usize,
         |_, item| *item,
         by_second,
-    ) {
-        *items = sorted;
-        return;
-    }
-    let mut starts = vec![0u32; n + 1];
-    for item in items.iter() {
-        starts[first(item) + 1] += 1;
-    }
-    for k in 1..starts.len() {
-        starts[k] += starts[k - 1];
-    }
-    let mut sorted = vec![T::default(); items.len()];
-    let mut fill = starts.clone();
-    for item in items.iter() {
-        let slot = &mut fill[first(item)];
-        sorted[*slot as usize] = *item;
-        *slot += 1;
-    }
-    for bucket in starts.windows(2) {
-        by_second(&mut sorted[bucket[0] as usize..bucket[1] as usize]);
-    }
+    );
     *items = sorted;
 }
 
