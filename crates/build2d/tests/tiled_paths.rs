@@ -28,7 +28,9 @@
 
 mod support;
 
-use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, TiledBuild, Vector2D};
+use onepath_build2d::{
+    Geometry2DOptions, Mesh2DPipeline, NavMesh, TiledBuild, TiledNavMesh, Vector2D,
+};
 use onepath_io::{ScenarioQuery, read_scenario, read_tile_map};
 use std::collections::BTreeSet;
 use support::{centre, codes_of, data, tiled, tiled_region, turned_point, turned_region};
@@ -93,21 +95,71 @@ fn seams(size: usize, cells: usize) -> Vec<f64> {
     (size..cells).step_by(size).map(|l| l as f64).collect()
 }
 
-/// Checks one query's two paths against the bound of the file's comment with a move of
-/// `delta` user units at each of `contacts` line contacts; returns whether the tiled path
-/// runs through several tiles.
-fn check_pair(a: &Found, b: &Found, delta: f64, contacts: usize, largest: f64, what: &str) -> bool {
-    let segments = a.points.len() + b.points.len() - 2;
-    let bound = 2.0 * delta * (contacts + 2) as f64
-        + (segments as f64) * (largest + a.length.max(b.length)) / 4194304.0;
-    let difference = (a.length - b.length).abs();
+/// The lines a path's contacts are counted with: vertical `x = xs[k]`, horizontal
+/// `y = ys[k]`, and the move `delta` (user units) the boundary may make at each contact.
+struct Lines {
+    xs: Vec<f64>,
+    ys: Vec<f64>,
+    delta: f64,
+}
+
+/// Every query of `queries` (its cells turned into points by `point`) on the untiled mesh
+/// (`untiled`, with its polyanya mesh) and on the stitched mesh of `tiled`: both find a
+/// path or neither, and the lengths agree within the bound of the file's comment, with
+/// `lines.delta` at each contact with `lines` and `largest` the largest coordinate. Most
+/// queries find a path, and most tiled paths run through polygons of several tiles.
+fn compare_queries(
+    (untiled, untiled_finder): (&NavMesh, &polyanya::Mesh),
+    tiled: &TiledNavMesh,
+    queries: &[ScenarioQuery],
+    point: impl Fn((usize, usize)) -> [f64; 2],
+    lines: &Lines,
+    largest: f64,
+    what: &str,
+) {
+    let untiled_tiles = vec![0; untiled.polygons().len()];
+    let stitched = tiled.stitched();
+    let finder = stitched.to_polyanya().expect("a polyanya mesh");
+    let (mut found, mut crossing) = (0, 0);
+    for (i, q) in queries.iter().enumerate() {
+        let what = format!("{what}, query {i}");
+        let (from, to) = (point(q.start), point(q.goal));
+        let a = find(untiled, untiled_finder, from, to, &untiled_tiles);
+        let b = find(stitched, &finder, from, to, tiled.polygon_tiles());
+        let (a, b) = match (a, b) {
+            (Some(a), Some(b)) => (a, b),
+            (None, None) => continue,
+            (a, _) => panic!(
+                "{what}: a path on {} mesh only",
+                if a.is_some() {
+                    "the untiled"
+                } else {
+                    "the tiled"
+                }
+            ),
+        };
+        found += 1;
+        let touching =
+            contacts(&a.points, &lines.xs, &lines.ys) + contacts(&b.points, &lines.xs, &lines.ys);
+        let segments = a.points.len() + b.points.len() - 2;
+        let bound = 2.0 * lines.delta * (touching + 2) as f64
+            + (segments as f64) * (largest + a.length.max(b.length)) / 4194304.0;
+        let difference = (a.length - b.length).abs();
+        assert!(
+            difference <= bound,
+            "{what}: lengths {} and {} differ by {difference:e} (bound {bound:e})",
+            a.length,
+            b.length
+        );
+        crossing += usize::from(b.tiles.len() > 1);
+    }
+    // At radius 0 every query has a path; at 0.5 narrow passages close.
+    assert!(found > queries.len() / 2, "{what}: {found} paths");
+    // Paths cross seams: most of them run through polygons of several tiles.
     assert!(
-        difference <= bound,
-        "{what}: lengths {} and {} differ by {difference:e} (bound {bound:e})",
-        a.length,
-        b.length
+        crossing > found / 2,
+        "{what}: {crossing} of {found} paths cross a seam"
     );
-    b.tiles.len() > 1
 }
 
 #[test]
@@ -124,44 +176,20 @@ fn polyanya_finds_the_same_paths_across_seams() {
                 .build(&region)
                 .expect("untiled");
             let untiled_finder = untiled.to_polyanya().expect("a polyanya mesh");
-            let untiled_tiles = vec![0; untiled.polygons().len()];
             for size in sizes {
-                let t = tiled(&codes, &map, size, radius);
-                let stitched = t.stitched();
-                let finder = stitched.to_polyanya().expect("a polyanya mesh");
-                let (mut found, mut crossing) = (0, 0);
-                for (i, q) in queries.iter().enumerate() {
-                    let what = format!("{name}, tiles of {size}, radius {radius}, query {i}");
-                    let (from, to) = (
-                        ScenarioQuery::centre(q.start, 1.0),
-                        ScenarioQuery::centre(q.goal, 1.0),
-                    );
-                    let a = find(&untiled, &untiled_finder, from, to, &untiled_tiles);
-                    let b = find(stitched, &finder, from, to, t.polygon_tiles());
-                    let (a, b) = match (a, b) {
-                        (Some(a), Some(b)) => (a, b),
-                        (None, None) => continue,
-                        (a, _) => panic!(
-                            "{what}: a path on {} mesh only",
-                            if a.is_some() {
-                                "the untiled"
-                            } else {
-                                "the tiled"
-                            }
-                        ),
-                    };
-                    found += 1;
-                    let (xs, ys) = (seams(size, map.width), seams(size, map.height));
-                    let touching = contacts(&a.points, &xs, &ys) + contacts(&b.points, &xs, &ys);
-                    let largest = map.width.max(map.height) as f64;
-                    crossing += usize::from(check_pair(&a, &b, DELTA, touching, largest, &what));
-                }
-                // At radius 0 every query has a path; at 0.5 narrow passages close.
-                assert!(found > queries.len() / 2, "{name}: {found} paths");
-                // Paths cross seams: most of them run through polygons of several tiles.
-                assert!(
-                    crossing > found / 2,
-                    "{name}, tiles of {size}, radius {radius}: {crossing} of {found} paths cross a seam"
+                let lines = Lines {
+                    xs: seams(size, map.width),
+                    ys: seams(size, map.height),
+                    delta: DELTA,
+                };
+                compare_queries(
+                    (&untiled, &untiled_finder),
+                    &tiled(&codes, &map, size, radius),
+                    &queries,
+                    |cell| ScenarioQuery::centre(cell, 1.0),
+                    &lines,
+                    map.width.max(map.height) as f64,
+                    &format!("{name}, tiles of {size}, radius {radius}"),
                 );
             }
         }
@@ -189,11 +217,8 @@ fn polyanya_finds_the_same_paths_across_seams_of_turned_maps() {
                 .build(&region)
                 .expect("untiled");
             let untiled_finder = untiled.to_polyanya().expect("a polyanya mesh");
-            let untiled_tiles = vec![0; untiled.polygons().len()];
             for size in sizes {
                 let t = tiled_region(&region, size, radius);
-                let stitched = t.stitched();
-                let finder = stitched.to_polyanya().expect("a polyanya mesh");
                 let origin = TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size)
                     .region_origin(&region)
                     .expect("an origin");
@@ -209,29 +234,19 @@ fn polyanya_finds_the_same_paths_across_seams_of_turned_maps() {
                         .map(|l| at + l)
                         .collect()
                 };
-                let (xs, ys) = (cut(tx, origin.x), cut(ty, origin.y));
-                let largest = 2.0 * map.width.max(map.height) as f64;
-                let (mut found, mut crossing) = (0, 0);
-                for (i, q) in queries.iter().enumerate() {
-                    let what =
-                        format!("{name} turned, tiles of {size}, radius {radius}, query {i}");
-                    let (from, to) = (turn(q.start), turn(q.goal));
-                    let a = find(&untiled, &untiled_finder, from, to, &untiled_tiles);
-                    let b = find(stitched, &finder, from, to, t.polygon_tiles());
-                    let (a, b) = match (a, b) {
-                        (Some(a), Some(b)) => (a, b),
-                        (None, None) => continue,
-                        (a, _) => panic!("{what}: a path on one mesh only ({:?})", a.is_some()),
-                    };
-                    found += 1;
-                    let touching = contacts(&a.points, &xs, &ys) + contacts(&b.points, &xs, &ys);
-                    crossing +=
-                        usize::from(check_pair(&a, &b, CUT_DELTA, touching, largest, &what));
-                }
-                assert!(found > queries.len() / 2, "{name}: {found} paths");
-                assert!(
-                    crossing > found / 2,
-                    "{name} turned, tiles of {size}, radius {radius}: {crossing} of {found} paths cross a seam"
+                let lines = Lines {
+                    xs: cut(tx, origin.x),
+                    ys: cut(ty, origin.y),
+                    delta: CUT_DELTA,
+                };
+                compare_queries(
+                    (&untiled, &untiled_finder),
+                    &t,
+                    &queries,
+                    turn,
+                    &lines,
+                    2.0 * map.width.max(map.height) as f64,
+                    &format!("{name} turned, tiles of {size}, radius {radius}"),
                 );
             }
         }
