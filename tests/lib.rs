@@ -1,7 +1,7 @@
 //! Shared helpers of the cross-crate corpus tests: where the data lives and how to load it.
 #![forbid(unsafe_code)]
 
-use onepath_build2d::{Geometry2DOptions, GridPoint, Region, Vector2D};
+use onepath_build2d::{Geometry2DOptions, GridPoint, Region, TiledNavMesh, Vector2D};
 use onepath_io::{TileMap, read_tile_map};
 use std::path::PathBuf;
 
@@ -79,6 +79,25 @@ pub fn boundary_length(region: &Region) -> f64 {
         .flat_map(|r| (0..r.len()).map(move |i| (r[i], r[(i + 1) % r.len()])))
         .map(|(a, b)| ((b.x - a.x) as f64).hypot((b.y - a.y) as f64))
         .sum()
+}
+
+/// Checks what holds for every tiled build: the stitched mesh and every tile's mesh pass
+/// their invariant checkers, and every link joins two different tiles. `what` names the
+/// case in a failure.
+pub fn check_tiling(t: &TiledNavMesh, what: &str) {
+    t.stitched()
+        .check_invariants()
+        .unwrap_or_else(|e| panic!("{what}: stitched: {e:?}"));
+    let (tx, ty) = t.tile_counts();
+    for index in 0..tx * ty {
+        if let Some(mesh) = t.tile(index) {
+            mesh.check_invariants()
+                .unwrap_or_else(|e| panic!("{what}: tile {index}: {e:?}"));
+        }
+    }
+    for (a, b) in t.links() {
+        assert_ne!(a.tile, b.tile, "{what}: a link within one tile");
+    }
 }
 
 #[cfg(doctest)]

@@ -9,7 +9,7 @@ use onepath_build2d::{
     TiledBuild, TiledNavMesh, Vector2D,
 };
 use onepath_testkit::{Rng, turned_point};
-use onepath_tests::{boundary_length, farthest_vertex, load_map, map_region};
+use onepath_tests::{boundary_length, check_tiling, farthest_vertex, load_map, map_region};
 
 /// The walkable region of a bundled map turned by `angle` radians about its centre and
 /// scaled by `scale`: every wall becomes an edge at an angle, crossing seams anywhere.
@@ -95,19 +95,8 @@ fn stitched_meshes_of_turned_maps_are_valid_at_every_tile_size() {
             for &size in sizes {
                 let what = format!("{name} turned by {angle}, tiles of {size}, radius {radius}");
                 let t = tiled(&region, 1.0, radius, size);
-                t.stitched()
-                    .check_invariants()
-                    .unwrap_or_else(|e| panic!("{what}: {e}"));
+                check_tiling(&t, &what);
                 let (tx, ty) = t.tile_counts();
-                for index in 0..tx * ty {
-                    if let Some(mesh) = t.tile(index) {
-                        mesh.check_invariants()
-                            .unwrap_or_else(|e| panic!("{what}: tile {index}: {e}"));
-                    }
-                }
-                for (a, b) in t.links() {
-                    assert_ne!(a.tile, b.tile, "{what}");
-                }
                 if tx * ty > 1 {
                     let far = check_coverage(&t, untiled.region(), &pipeline, &what);
                     moved = moved.max(far.min(MOVE));

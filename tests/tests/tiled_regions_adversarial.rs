@@ -17,7 +17,7 @@ use onepath_build2d::{
     TiledNavMesh, Vector2D,
 };
 use onepath_testkit::Rng;
-use onepath_tests::{boundary_length, distance_to_segment};
+use onepath_tests::{boundary_length, check_tiling, distance_to_segment};
 
 /// A region of the outlines (each a list of rings, read even-odd) on the grid of `bits`.
 fn region_of(outlines: &[Vec<Vec<[f64; 2]>>], bits: u32) -> Region {
@@ -208,20 +208,7 @@ fn check_build(
         }) => return None,
         Err(e) => panic!("{what}: build_region failed: {e:?}{}", small(region)),
     };
-    tiled
-        .stitched()
-        .check_invariants()
-        .unwrap_or_else(|e| panic!("{what}: stitched: {e:?}"));
-    let (tx, ty) = tiled.tile_counts();
-    for index in 0..tx * ty {
-        if let Some(mesh) = tiled.tile(index) {
-            mesh.check_invariants()
-                .unwrap_or_else(|e| panic!("{what}: tile {index}: {e:?}"));
-        }
-    }
-    for (a, b) in tiled.links() {
-        assert_ne!(a.tile, b.tile, "{what}: a link within one tile");
-    }
+    check_tiling(&tiled, what);
     assert_eq!(
         tiled.polygon_tiles().len(),
         tiled.stitched().polygons().len(),
