@@ -3,7 +3,7 @@
 use crate::error::{Error, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::simple_ring::resolve_simple_ring;
-use crate::snap::{check_map_shape, snap_outlines, tile_map_grid_lines};
+use crate::snap::{check_map_shape, snap_outline, tile_map_grid_lines};
 use onepath_arrangement::{Operand, TaggedEdge, arrange_owned};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{InsideRule, label, trace_boundary, trace_tile_map};
@@ -34,13 +34,16 @@ pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Ve
 }
 
 /// The directed edges of closed rings, tagged with `operand`.
-pub(crate) fn ring_edges<'a>(
-    rings: impl IntoIterator<Item = &'a Vec<GridPoint>>,
+pub(crate) fn ring_edges<R: AsRef<[GridPoint]>>(
+    rings: impl IntoIterator<Item = R>,
     operand: Operand,
 ) -> impl Iterator<Item = TaggedEdge> {
     rings.into_iter().flat_map(move |ring| {
-        let n = ring.len();
-        (0..n).map(move |i| TaggedEdge::new(ring[i], ring[(i + 1) % n], operand))
+        let n = ring.as_ref().len();
+        (0..n).map(move |i| {
+            let ring = ring.as_ref();
+            TaggedEdge::new(ring[i], ring[(i + 1) % n], operand)
+        })
     })
 }
 
@@ -64,23 +67,32 @@ impl Region {
     /// resolved rings of all outlines are united in one more arrangement, which runs even for
     /// a single outline (decisions D8).
     pub fn from_outlines(outlines: &[Outline], options: &Geometry2DOptions) -> Result<Self> {
-        let snapped = snap_outlines(outlines, options)?;
+        options.validate()?;
+        let scale = options.scale();
         // Resolving seldom changes the number of edges much: as many as the input has.
-        let input_edges = snapped.iter().flatten().map(Vec::len).sum();
+        let input_edges = outlines.iter().flat_map(|o| &o.rings).map(Vec::len).sum();
         let mut resolved_edges = Vec::with_capacity(input_edges);
-        for rings in &snapped {
+        // One outline at a time through buffers kept across outlines: a union of many
+        // small outlines (one per tile-map run, say) would otherwise allocate its snapped
+        // rings and its resolved ring once per outline. The outlines are validated in the
+        // order of decisions D9 all the same, since each is snapped before the next.
+        let (mut points, mut ends, mut simple) = (Vec::new(), Vec::new(), Vec::new());
+        for (o, outline) in outlines.iter().enumerate() {
+            snap_outline(o, outline, scale, &mut points, &mut ends)?;
             // One simple ring resolves to itself (simple_ring.rs proves it bit for bit).
-            if let [ring] = rings.as_slice()
-                && let Some(resolved) = resolve_simple_ring(ring)
-            {
-                resolved_edges.extend(ring_edges([&resolved], Operand::First));
+            if ends.len() == 1 && resolve_simple_ring(&points, &mut simple) {
+                resolved_edges.extend(ring_edges([&simple], Operand::First));
                 continue;
             }
+            let rings = ends.iter().scan(0, |start, &end| {
+                let ring = &points[*start..end];
+                *start = end;
+                Some(ring)
+            });
             let edges: Vec<TaggedEdge> = ring_edges(rings, Operand::First).collect();
             let resolved = overlay(edges, InsideRule::EvenOdd)?;
             resolved_edges.extend(ring_edges(&resolved, Operand::First));
         }
-        drop(snapped);
         Ok(Self {
             snap_bits: options.snap_bits,
             rings: overlay(resolved_edges, InsideRule::Positive)?,

@@ -26,7 +26,7 @@
 //! decisions D8).
 
 use onepath_predicates::{GridPoint, Orientation, dot, orient2d, segment_meets_pixel, twice_area};
-use onepath_winding::canonical_ring;
+use onepath_winding::canonicalize;
 
 /// The most vertices of a ring resolved without an arrangement.
 pub(crate) const SIMPLE_RING_MAX: usize = 64;
@@ -76,41 +76,46 @@ fn meets_pixel(a: GridPoint, b: GridPoint, w: GridPoint) -> bool {
 /// vertices are distinct, its area is not zero, opposite sides are parallel on different
 /// lines, adjacent sides are perpendicular, and a side meets the pixel of a vertex only on
 /// its own line, where the only vertices are its ends. So every condition of the proof
-/// holds, and no vertex is collinear with its neighbours; `None` for any other ring.
-fn axis_rectangle(ring: &[GridPoint]) -> Option<Vec<GridPoint>> {
+/// holds, and no vertex is collinear with its neighbours. The ring is written to `out`;
+/// false (and `out` untouched) for any other ring.
+fn axis_rectangle(ring: &[GridPoint], out: &mut Vec<GridPoint>) -> bool {
     let [a, b, c, d] = *ring else {
-        return None;
+        return false;
     };
     // Either a -> b is horizontal (then b -> c vertical, c -> d horizontal, d -> a
     // vertical) or it is vertical and the others turn likewise.
     let horizontal_first = a.y == b.y && b.x == c.x && c.y == d.y && d.x == a.x;
     let vertical_first = a.x == b.x && b.y == c.y && c.x == d.x && d.y == a.y;
     if !(horizontal_first || vertical_first) || a.x == c.x || a.y == c.y {
-        return None;
+        return false;
     }
-    let mut rectangle = vec![a, b, c, d];
-    if twice_area(rectangle.iter().copied()) < 0 {
-        rectangle.reverse();
+    out.clear();
+    out.extend_from_slice(ring);
+    if twice_area(ring.iter().copied()) < 0 {
+        out.reverse();
     }
-    Some(canonical_ring(rectangle))
+    canonicalize(out);
+    true
 }
 
-/// The resolved ring of the outline made of `ring` alone (its one ring), when the proof
-/// above applies; `None` when the general path must run.
-pub(crate) fn resolve_simple_ring(ring: &[GridPoint]) -> Option<Vec<GridPoint>> {
-    if let Some(rectangle) = axis_rectangle(ring) {
-        return Some(rectangle);
+/// Writes to `out` (cleared) the resolved ring of the outline made of `ring` alone (its one
+/// ring) and returns true when the proof above applies; false, with `out` in an unspecified
+/// state, when the general path must run. The caller's buffer is reused across outlines: a
+/// union of many small outlines would otherwise allocate a ring for each.
+pub(crate) fn resolve_simple_ring(ring: &[GridPoint], out: &mut Vec<GridPoint>) -> bool {
+    if axis_rectangle(ring, out) {
+        return true;
     }
     let n = ring.len();
     if !(3..=SIMPLE_RING_MAX).contains(&n) {
-        return None;
+        return false;
     }
     if (1..n).any(|i| ring[..i].contains(&ring[i])) {
-        return None;
+        return false;
     }
     let area = twice_area(ring.iter().copied());
     if area == 0 {
-        return None;
+        return false;
     }
     let edge = |i: usize| (ring[i], ring[(i + 1) % n]);
     for i in 0..n {
@@ -118,34 +123,35 @@ pub(crate) fn resolve_simple_ring(ring: &[GridPoint]) -> Option<Vec<GridPoint>> 
         // Adjacent edges share only their common vertex: they do not fold back.
         let c = ring[(i + 2) % n];
         if orient2d(a, b, c) == Orientation::Collinear && dot(a - b, c - b) > 0 {
-            return None;
+            return false;
         }
         for j in i + 1..n {
             let adjacent = j == i + 1 || (i == 0 && j == n - 1);
             if !adjacent {
                 let (c, d) = edge(j);
                 if segments_meet(a, b, c, d) {
-                    return None;
+                    return false;
                 }
             }
         }
         for (k, &w) in ring.iter().enumerate() {
             if k != i && k != (i + 1) % n && meets_pixel(a, b, w) {
-                return None;
+                return false;
             }
         }
     }
     // Counter-clockwise: a clockwise ring is read backwards. Collinearity does not depend
     // on the direction.
     let at = |i: usize| if area < 0 { ring[n - 1 - i] } else { ring[i] };
-    let mut kept = Vec::with_capacity(n);
+    out.clear();
     for i in 0..n {
         let (before, here, after) = (at((i + n - 1) % n), at(i), at((i + 1) % n));
         if orient2d(before, here, after) != Orientation::Collinear {
-            kept.push(here);
+            out.push(here);
         }
     }
-    Some(canonical_ring(kept))
+    canonicalize(out);
+    true
 }
 
 #[cfg(test)]
@@ -160,8 +166,7 @@ mod tests {
     use onepath_winding::InsideRule;
 
     fn general(ring: &[GridPoint]) -> Vec<Vec<GridPoint>> {
-        let edges: Vec<_> =
-            ring_edges(std::slice::from_ref(&ring.to_vec()), Operand::First).collect();
+        let edges: Vec<_> = ring_edges([ring], Operand::First).collect();
         overlay(edges, InsideRule::EvenOdd).expect("an arrangement")
     }
 
@@ -210,11 +215,18 @@ mod tests {
     fn the_fast_path_equals_the_arrangement() {
         let mut rng = Rng::new(0x51_3B1E);
         let mut fast = 0;
+        // One buffer for every round, as `Region::from_outlines` uses it: a stale ring
+        // left by an earlier round must never leak into a later answer.
+        let mut resolved = Vec::new();
         for round in 0..20_000 {
             let ring = random_ring(&mut rng);
-            if let Some(resolved) = resolve_simple_ring(&ring) {
+            if resolve_simple_ring(&ring, &mut resolved) {
                 fast += 1;
-                assert_eq!(vec![resolved], general(&ring), "round {round}: {ring:?}");
+                assert_eq!(
+                    vec![resolved.clone()],
+                    general(&ring),
+                    "round {round}: {ring:?}"
+                );
             }
         }
         assert!(fast > 8_000, "only {fast} rings took the fast path");

@@ -52,53 +52,50 @@ pub(crate) fn snap_query_point(
     Ok(GridPoint::new(snap(p.x, scale), snap(p.y, scale)))
 }
 
-/// Validates outlines in the order of decisions D9 (outlines, rings, a ring's vertex count
-/// before its coordinates, x before y) and snaps them: one list of rings per outline.
-pub(crate) fn snap_outlines(
-    outlines: &[Outline],
-    options: &Geometry2DOptions,
-) -> Result<Vec<Vec<Vec<GridPoint>>>> {
-    options.validate()?;
-    let scale = options.scale();
-    // Plain loops with exact capacities: a union of many small outlines (one per tile-map
-    // run, say) snaps a few points per outline, where iterator adapters collecting
-    // `Result`s cost more than the snapping.
-    let mut snapped = Vec::with_capacity(outlines.len());
-    for (o, outline) in outlines.iter().enumerate() {
-        let mut rings = Vec::with_capacity(outline.rings.len());
-        for (r, ring) in outline.rings.iter().enumerate() {
-            if ring.len() < 3 {
-                return Err(Error::invalid(
-                    Location::Ring {
+/// Validates outline `o` in the order of decisions D9 (rings, a ring's vertex count before
+/// its coordinates, x before y) and snaps it with `scale` (from validated options): its rings
+/// one after another in `points`, ring `r` ending at `ends[r]`. Both buffers are cleared
+/// first, so a caller snapping many outlines keeps one pair.
+pub(crate) fn snap_outline(
+    o: usize,
+    outline: &Outline,
+    scale: f64,
+    points: &mut Vec<GridPoint>,
+    ends: &mut Vec<usize>,
+) -> Result<()> {
+    points.clear();
+    ends.clear();
+    for (r, ring) in outline.rings.iter().enumerate() {
+        if ring.len() < 3 {
+            return Err(Error::invalid(
+                Location::Ring {
+                    outline: o,
+                    ring: r,
+                },
+                format!(
+                    "a ring needs at least 3 vertices, this one has {}",
+                    ring.len()
+                ),
+            ));
+        }
+        points.reserve(ring.len());
+        for (v, p) in ring.iter().enumerate() {
+            for (axis, value) in [(Axis::X, p.x), (Axis::Y, p.y)] {
+                if let Some(problem) = coordinate_problem(value) {
+                    let location = Location::Vertex {
                         outline: o,
                         ring: r,
-                    },
-                    format!(
-                        "a ring needs at least 3 vertices, this one has {}",
-                        ring.len()
-                    ),
-                ));
-            }
-            let mut points = Vec::with_capacity(ring.len());
-            for (v, p) in ring.iter().enumerate() {
-                for (axis, value) in [(Axis::X, p.x), (Axis::Y, p.y)] {
-                    if let Some(problem) = coordinate_problem(value) {
-                        let location = Location::Vertex {
-                            outline: o,
-                            ring: r,
-                            vertex: v,
-                            axis,
-                        };
-                        return Err(Error::out_of_range(location, problem));
-                    }
+                        vertex: v,
+                        axis,
+                    };
+                    return Err(Error::out_of_range(location, problem));
                 }
-                points.push(GridPoint::new(snap(p.x, scale), snap(p.y, scale)));
             }
-            rings.push(points);
+            points.push(GridPoint::new(snap(p.x, scale), snap(p.y, scale)));
         }
-        snapped.push(rings);
+        ends.push(points.len());
     }
-    Ok(snapped)
+    Ok(())
 }
 
 /// The error of grid line `index` at `value`, which snaps onto the line before it.

@@ -51,7 +51,7 @@ mod sweep;
 mod tilemap;
 
 pub use inside::{InsideRule, boundary_edges, trace_boundary};
-pub use rings::{TraceError, canonical_ring, trace_rings};
+pub use rings::{TraceError, canonical_ring, canonicalize, trace_rings};
 pub use sweep::{SegmentWindings, label, label_with_chunk_size, label_with_plain_list};
 pub use tilemap::trace_tile_map;
 

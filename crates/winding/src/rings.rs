@@ -232,10 +232,15 @@ fn drop_collinear(
 /// Rotates a closed ring to start at its smallest directed edge in `(x, y, x, y)` order, the
 /// canonical start of every ring this crate traces.
 pub fn canonical_ring(mut ring: Vec<GridPoint>) -> Vec<GridPoint> {
+    canonicalize(&mut ring);
+    ring
+}
+
+/// [`canonical_ring`] in place, for a caller that keeps its buffer.
+pub fn canonicalize(ring: &mut [GridPoint]) {
     let n = ring.len();
     let start = (0..n)
         .min_by_key(|&i| (ring[i], ring[(i + 1) % n]))
         .unwrap_or(0);
     ring.rotate_left(start);
-    ring
 }
