@@ -4,7 +4,7 @@
 
 use crate::OffsetError;
 use crate::equal_area::equal_area_ring;
-use crate::mgon::{choose_m, effective_tolerance};
+use crate::mgon::{VERTEX_COUNTS, choose_m, effective_tolerance};
 use crate::placement::{
     check_radius, checked_rings, moved_point, placed_point, push_edge, unit_left_normal,
 };
@@ -27,26 +27,38 @@ fn cross_is_positive(u: [f64; 2], v: [f64; 2]) -> bool {
     orient2d_exact_f64([0.0, 0.0], u, v) == Orientation::CounterClockwise
 }
 
-/// The indices of the ring offsets strictly inside the sector from `normal_out`
-/// counter-clockwise to `normal_in`, as one cyclic run in ring order from its first
-/// vertex (decision D12). Empty when none is inside.
-fn sector_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -> Vec<usize> {
-    let inside: Vec<bool> = offsets
-        .iter()
-        .map(|&v| cross_is_positive(normal_out, v) && cross_is_positive(v, normal_in))
-        .collect();
-    let count = inside.len();
-    // The run starts where an inside vertex follows an outside one. A sector of less than
-    // a half turn never holds the whole ring, so such a start exists whenever the run is
-    // not empty; without one the run is empty (the full ring, impossible here, would come
-    // out in index order).
-    let Some(start) = (0..count).find(|&k| inside[k] && !inside[(k + count - 1) % count]) else {
-        return (0..count).filter(|&k| inside[k]).collect();
-    };
-    (0..count)
-        .map(|step| (start + step) % count)
-        .take_while(|&k| inside[k])
-        .collect()
+/// The most vertices an equal-area ring has (the largest of [`VERTEX_COUNTS`]): the size of
+/// [`sector_run`]'s bit set.
+const MAX_RING: usize = VERTEX_COUNTS[VERTEX_COUNTS.len() - 1] as usize;
+
+/// The ring offsets strictly inside the sector from `normal_out` counter-clockwise to
+/// `normal_in`, as one cyclic run in ring order (decision D12): `(first, length)`, the run
+/// being indices `first, first + 1, ...` modulo `offsets.len()`; length 0 when none is
+/// inside. Decided once per offset into a bit set, so a corner allocates nothing.
+fn sector_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -> (usize, usize) {
+    let count = offsets.len();
+    assert!(
+        count <= MAX_RING,
+        "an equal-area ring has at most {MAX_RING} vertices"
+    );
+    let mut inside = [0u64; MAX_RING / 64];
+    for (k, &v) in offsets.iter().enumerate() {
+        if cross_is_positive(normal_out, v) && cross_is_positive(v, normal_in) {
+            inside[k / 64] |= 1 << (k % 64);
+        }
+    }
+    let is_inside = |k: usize| inside[k / 64] >> (k % 64) & 1 == 1;
+    // The run starts where an inside vertex follows an outside one. Without such a start
+    // either no vertex is inside or every one is (any other mix has an outside-to-inside
+    // step somewhere around the ring); a sector of less than a half turn never holds the
+    // whole ring, which would come out in index order from 0.
+    let first = (0..count)
+        .find(|&k| is_inside(k) && !is_inside((k + count - 1) % count))
+        .unwrap_or(0);
+    let length = (0..count)
+        .take_while(|&step| is_inside((first + step) % count))
+        .count();
+    (first, length)
 }
 
 /// The shrink's operand-1 edges: exactly decision D12's edge list without the region's own
@@ -87,36 +99,39 @@ pub fn shrink_edges(
     let rings = checked_rings(rings, limit)?;
     let ring_offsets = equal_area_ring(r, choose_m(r, tol)).offsets;
 
-    let mut edges = Vec::new();
+    // About four edges per ring vertex (a far side, an end side, an arc of a few edges at
+    // every other corner on tile maps); the buffers below are kept across rings.
+    let mut edges = Vec::with_capacity(4 * rings.iter().map(Vec::len).sum::<usize>());
+    let (mut far, mut reflex) = (Vec::new(), Vec::new());
     for ring in &rings {
         let len = ring.len();
         let vertex = |i: usize| ring[i % len];
         let previous = |i: usize| ring[(i + len - 1) % len];
         // far[i] = (a', b') of the edge from vertex i to vertex i + 1.
-        let far = (0..len)
-            .map(|i| {
-                let (a, b) = (vertex(i), vertex(i + 1));
-                let n = unit_left_normal(a, b);
-                Ok((moved_point(a, r, n, limit)?, moved_point(b, r, n, limit)?))
-            })
-            .collect::<Result<Vec<_>, OffsetError>>()?;
-        let reflex: Vec<bool> = (0..len)
-            .map(|i| is_reflex_corner(previous(i), vertex(i), vertex(i + 1)))
-            .collect();
+        far.clear();
+        for i in 0..len {
+            let (a, b) = (vertex(i), vertex(i + 1));
+            let n = unit_left_normal(a, b);
+            far.push((moved_point(a, r, n, limit)?, moved_point(b, r, n, limit)?));
+        }
+        reflex.clear();
+        reflex.extend((0..len).map(|i| is_reflex_corner(previous(i), vertex(i), vertex(i + 1))));
 
         for i in 0..len {
             let a = vertex(i);
             if reflex[i] {
+                // The arc tip_out, the ring's vertices inside the sector, tip_in.
                 let normal_out = integer_normal(a, vertex(i + 1));
                 let normal_in = integer_normal(previous(i), a);
-                let mut arc = vec![far[i].0];
-                for k in sector_run(&ring_offsets, normal_out, normal_in) {
-                    arc.push(placed_point(a, ring_offsets[k], limit)?);
+                let (first, length) = sector_run(&ring_offsets, normal_out, normal_in);
+                let mut last = far[i].0;
+                for step in 0..length {
+                    let k = (first + step) % ring_offsets.len();
+                    let next = placed_point(a, ring_offsets[k], limit)?;
+                    push_edge(&mut edges, last, next);
+                    last = next;
                 }
-                arc.push(far[(i + len - 1) % len].1);
-                for pair in arc.windows(2) {
-                    push_edge(&mut edges, pair[0], pair[1]);
-                }
+                push_edge(&mut edges, last, far[(i + len - 1) % len].1);
             }
             let b = vertex(i + 1);
             let (a_far, b_far) = far[i];
