@@ -83,8 +83,7 @@ pub(crate) fn find_crossings(
             }
         }
     }
-    crate::par::sort_unstable(&mut points);
-    points.dedup();
+    crate::radix::sort_dedup_points(&mut points);
     Crossings { points, pairs }
 }
 

@@ -174,6 +174,28 @@ pub(crate) fn sort_by_point<T: Copy + Default + Send + Sync>(
     sort_by_coordinate(items, |item| point(item).x);
 }
 
+/// Sorts `points` into `(x, y)` order and removes repeats: nothing to sort when they
+/// already are, else by their packed keys with the radix sort when their box allows
+/// (8-byte keys instead of 16-byte points), otherwise by a comparison sort. Either way the
+/// result is the one sorted set.
+pub(crate) fn sort_dedup_points(points: &mut Vec<GridPoint>) {
+    // The crossing search's points often arrive sorted (its last clean-up sorted them).
+    if points.is_sorted() {
+        points.dedup();
+        return;
+    }
+    let Some(packed) = PackedPoints::of(points.iter().copied()) else {
+        crate::par::sort_unstable(points);
+        points.dedup();
+        return;
+    };
+    let mut keys: Vec<u64> = points.iter().map(|&p| packed.key(p)).collect();
+    sort_by_key(&mut keys, packed.bits(), |&k| k);
+    keys.dedup();
+    points.clear();
+    points.extend(keys.into_iter().map(|k| packed.point(k)));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -324,6 +346,31 @@ mod tests {
             expected.sort_by_key(|item| item.0);
             sort_by_point(&mut items, |item| item.0);
             assert_eq!(items, expected, "spread {spread}");
+        }
+    }
+
+    #[test]
+    fn points_sort_into_their_distinct_set() {
+        let mut rng = Rng::new(11);
+        // Spreads up to 2^39 on both axes take the comparison sort (no packed key); a
+        // spread of 0 repeats one point; sorted input takes the shortcut.
+        for spread in [0i64, 3, 1 << 20, 1 << 31, 1 << 39] {
+            for count in [0, 1, 300, 5000] {
+                let mut points: Vec<GridPoint> = (0..count)
+                    .map(|_| {
+                        let mut coordinate =
+                            || (rng.next_u64() % (2 * spread as u64 + 1)) as i64 - spread;
+                        GridPoint::new(coordinate(), coordinate())
+                    })
+                    .collect();
+                let mut expected = points.clone();
+                expected.sort_unstable();
+                expected.dedup();
+                sort_dedup_points(&mut points);
+                assert_eq!(points, expected, "spread {spread}, {count} points");
+                sort_dedup_points(&mut points);
+                assert_eq!(points, expected, "sorted again: spread {spread}");
+            }
         }
     }
 }
