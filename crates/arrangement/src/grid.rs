@@ -160,6 +160,10 @@ impl Grid {
 
     /// Replaces the hot pixels: each goes to the one cell holding it.
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
+        // The old lists go first: held while the new ones are built, they were the
+        // arrangement's peak of memory (issue #24).
+        self.pix_start = Vec::new();
+        self.pix_items = Vec::new();
         let cells: Vec<usize> = concat_shares(map_chunks(pixels.len(), |range| {
             pixels[range]
                 .iter()

@@ -96,7 +96,7 @@ pub fn sort_by_point<T: Copy + Default + Send + Sync>(
 pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u32>) {
     let mut number = vec![0u32; slots.len()];
     let mut points: Vec<GridPoint> = Vec::new();
-    let mut visit = |p: GridPoint, slot: u32| {
+    let visit = |points: &mut Vec<GridPoint>, number: &mut [u32], p: GridPoint, slot: u32| {
         if points.last() != Some(&p) {
             points.push(p);
         }
@@ -112,13 +112,17 @@ pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u
             .map(|(p, slot)| (packed.key(p), slot))
             .collect();
         radix::sort_by_key(&mut keyed, packed.bits(), |&(k, _)| k);
+        // The distinct points counted first, so that they are stored without the spare
+        // capacity of a growing vector (the hot pixels live through the whole arrangement).
+        let distinct = keyed.chunk_by(|a, b| a.0 == b.0).count();
+        points.reserve_exact(distinct);
         for &(k, slot) in &keyed {
-            visit(packed.point(k), slot);
+            visit(&mut points, &mut number, packed.point(k), slot);
         }
     } else {
         radix::sort_by_point(&mut slots, |&(p, _)| p);
         for &(p, slot) in &slots {
-            visit(p, slot);
+            visit(&mut points, &mut number, p, slot);
         }
     }
     (points, number)

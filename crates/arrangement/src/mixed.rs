@@ -38,15 +38,15 @@ fn is_axis(f: &Fragment) -> bool {
 
 /// The arrangement of `unique` fragments (distinct, sorted, zero sums kept; their
 /// endpoints the sorted `hot` pixels `ids[k]`) of which some are axis-parallel and some
-/// diagonal, or, when the verifying pass found something to repair, the fragments' deltas
-/// (in order) from which the caller makes them again. The fragments are freed once
-/// rerouted, before the verifying pass, which is where the memory peaks.
+/// diagonal, or, when the verifying pass found something to repair, a [`Fallback`] from
+/// which the caller makes them again. The fragments are freed once rerouted, before the
+/// verifying pass, which is where the memory peaks.
 pub(crate) fn arrange_mixed(
     unique: Vec<Fragment>,
     ids: &[[u32; 2]],
     hot: Vec<GridPoint>,
     stats: &mut ArrangeStats,
-) -> Result<Arrangement, Vec<[i32; 2]>> {
+) -> Result<Arrangement, Fallback> {
     let axis: Vec<bool> = unique.iter().map(is_axis).collect();
     // Step 2: the crossings of two axis-parallel pieces by the sweep, every pair with a
     // diagonal piece by the candidate search and the exact rational.
@@ -56,14 +56,17 @@ pub(crate) fn arrange_mixed(
     stats.fallback_taken = fallback;
     let diagonal = find_crossings(&index, &unique, Some(&axis), None, stats);
     stats.initial_crossings = axis_pairs + diagonal.pairs;
-    let (hot, remap) = merge_with_remap(hot, &axis_crossings);
+    let (hot, mut remap) = merge_with_remap(hot, &axis_crossings);
     let (hot, remap_again) = merge_with_remap(hot, &diagonal.points);
+    // remap[i]: the index in the final `hot` of input pixel i. Kept (4 bytes a pixel) to
+    // give the input pixels back should the general path run, instead of a copy of them.
+    for i in &mut remap {
+        *i = remap_again[*i as usize];
+    }
+    drop(remap_again);
     let ids: Vec<[u32; 2]> = ids
         .iter()
-        .map(|&[p, q]| {
-            let at = |i: u32| remap_again[remap[i as usize] as usize];
-            [at(p), at(q)]
-        })
+        .map(|&[p, q]| [remap[p as usize], remap[q as usize]])
         .collect();
     index.set_pixels(&hot);
     // Step 3: axis-parallel pieces split along their lines, diagonal ones rerouted.
@@ -95,11 +98,22 @@ pub(crate) fn arrange_mixed(
     stats.fallback_taken |= fallback;
     let crossings = find_crossings(&index, &fragments, Some(&axis), None, stats);
     if crossings.pairs > 0 || vertex_inside || fallback_forced() {
-        return Err(deltas);
+        let hot = remap.iter().map(|&i| hot[i as usize]).collect();
+        return Err(Fallback { deltas, hot });
     }
     stats.hot_pixels = hot.len();
     stats.fragments = fragments.len();
     Ok(crate::pipeline::assemble(&fragments, &pixel_ids, &hot))
+}
+
+/// What the general path needs when the mixed path's verifying pass found something: the
+/// fragments' deltas in order and the input's hot pixels, from which it makes the
+/// fragments again.
+pub(crate) struct Fallback {
+    /// The deltas of the unique fragments, in order.
+    pub(crate) deltas: Vec<[i32; 2]>,
+    /// The hot pixels the mixed path was given.
+    pub(crate) hot: Vec<GridPoint>,
 }
 
 #[cfg(test)]

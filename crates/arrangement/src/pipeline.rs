@@ -148,7 +148,7 @@ fn finish(
             > unique.len()
     {
         let mut mixed_stats = stats;
-        match arrange_mixed(unique, &unique_ids, hot.clone(), &mut mixed_stats) {
+        match arrange_mixed(unique, &unique_ids, hot, &mut mixed_stats) {
             Ok(arrangement) => {
                 return Ok(RunOutput {
                     arrangement,
@@ -157,10 +157,11 @@ fn finish(
                 });
             }
             // The fragments again, from their pixels and deltas, for the general path.
-            Err(deltas) => {
+            Err(fallback) => {
                 #[cfg(test)]
                 tests::FALLBACKS.with(|n| n.set(n.get() + 1));
-                unique = fragments_again(&unique_ids, &hot, deltas);
+                hot = fallback.hot;
+                unique = fragments_again(&unique_ids, &hot, fallback.deltas);
             }
         }
     }
