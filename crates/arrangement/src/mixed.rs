@@ -64,13 +64,12 @@ pub(crate) fn arrange_mixed(
         *i = remap_again[*i as usize];
     }
     drop(remap_again);
-    let ids: Vec<[u32; 2]> = ids
-        .iter()
-        .map(|&[p, q]| [remap[p as usize], remap[q as usize]])
-        .collect();
     index.set_pixels(&hot);
     // Step 3: axis-parallel pieces split along their lines, diagonal ones rerouted.
-    let mut keyed = axis_pieces(&unique, &ids, &hot, |k| axis[k]);
+    let remapped = ids
+        .iter()
+        .map(|&[p, q]| [remap[p as usize], remap[q as usize]]);
+    let mut keyed = axis_pieces(&unique, remapped, &hot, |k| axis[k]);
     let diagonals: Vec<usize> = (0..unique.len()).filter(|&k| !axis[k]).collect();
     let polylines = reroute(&index, &unique, diagonals.iter().copied(), &hot, stats);
     for (n, &k) in diagonals.iter().enumerate() {

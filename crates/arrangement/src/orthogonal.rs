@@ -50,18 +50,19 @@ pub(crate) fn arrange_orthogonal(
         .collect();
     stats.hot_pixels = hot.len();
     stats.repair_rounds = u32::from(!unique.is_empty());
-    let pieces = axis_pieces(unique, &ids, &hot, |_| true);
+    let pieces = axis_pieces(unique, ids.iter().copied(), &hot, |_| true);
     stats.fragments = pieces.len();
     assemble(pieces, &hot)
 }
 
 /// Step 3 and the merge of step 5 for the axis-parallel fragments `k` with `take(k)`
-/// (endpoints `ids[k]` in the sorted `hot` pixels, which hold every hot pixel): per line,
+/// (endpoints the `k`-th pair of `ids` in the sorted `hot` pixels, which hold every hot
+/// pixel; given as an iterator so that a caller can remap them without a copy): per line,
 /// the stretches between consecutive hot pixels covered with a non-zero sum of deltas,
 /// keyed by their pixel indices.
 pub(crate) fn axis_pieces(
     fragments: &[Fragment],
-    ids: &[[u32; 2]],
+    ids: impl Iterator<Item = [u32; 2]>,
     hot: &[GridPoint],
     take: impl Fn(usize) -> bool,
 ) -> Vec<([u32; 2], [i32; 2])> {
@@ -70,7 +71,7 @@ pub(crate) fn axis_pieces(
     let n = hot.len();
     let mut rows = vec![[0i32; 2]; n];
     let mut columns = vec![[0i32; 2]; n];
-    for (k, (f, &[p, q])) in fragments.iter().zip(ids).enumerate() {
+    for (k, (f, [p, q])) in fragments.iter().zip(ids).enumerate() {
         if !take(k) {
             continue;
         }
