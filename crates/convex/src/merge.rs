@@ -242,7 +242,7 @@ pub(crate) fn partition(
         polygons.across[base..base + joined].copy_from_slice(&scratch_across);
         polygons.lens[root as usize] = joined as u8;
     }
-    let (partition, roots) = canonical_partition(polygons, limit);
+    let (partition, roots) = canonical_partition(polygons, limit, points.len());
     Ok((partition, roots.into_iter().map(label).collect()))
 }
 
@@ -283,41 +283,114 @@ fn union(polygons: &mut Polygons, p: u32, q: u32) -> u32 {
     root
 }
 
+/// A polygon's ring in canonical rotation: `ring[start..]` then `ring[..start]`.
+#[derive(Clone, Copy)]
+struct Rotated<'a> {
+    ring: &'a [u32],
+    start: usize,
+}
+
+impl<'a> Rotated<'a> {
+    /// The vertices from the smallest on.
+    fn iter(self) -> impl Iterator<Item = &'a u32> {
+        self.ring[self.start..]
+            .iter()
+            .chain(&self.ring[..self.start])
+    }
+
+    /// The first two vertices from the smallest on (a ring has at least three).
+    fn first_two(self) -> (u32, u32) {
+        let second = if self.start + 1 == self.ring.len() {
+            0
+        } else {
+            self.start + 1
+        };
+        (self.ring[self.start], self.ring[second])
+    }
+}
+
+/// Sorts `roots` by their rings in canonical rotation (`rotated`), in lexicographic
+/// order; every vertex index is below `vertex_count`.
+///
+/// No directed edge belongs to two polygons (the triangles' directed edges are unique
+/// and a merge only removes edges), so two rings never share their first two vertices
+/// and that pair decides the lexicographic order. With the root in the low bits, the
+/// pairs are sorted as u64 keys by the arrangement's radix sort; when they do not fit,
+/// by comparing the rings.
+fn sort_by_ring<'a>(
+    roots: &mut Vec<u32>,
+    rotated: impl Fn(u32) -> Rotated<'a>,
+    vertex_count: usize,
+    triangle_count: usize,
+) {
+    let bits_for = |max: u64| u64::BITS - max.leading_zeros();
+    let vertex_bits = bits_for(vertex_count.saturating_sub(1) as u64);
+    let root_bits = bits_for(triangle_count.saturating_sub(1) as u64);
+    if 2 * vertex_bits + root_bits > u64::BITS {
+        roots.sort_unstable_by(|&r, &s| rotated(r).iter().cmp(rotated(s).iter()));
+        return;
+    }
+    let mut keys: Vec<u64> = roots
+        .iter()
+        .map(|&r| {
+            let (first, second) = rotated(r).first_two();
+            let pair = (u64::from(first) << vertex_bits) | u64::from(second);
+            (pair << root_bits) | u64::from(r)
+        })
+        .collect();
+    onepath_arrangement::sort_keys(&mut keys);
+    let root_mask = (1u64 << root_bits) - 1;
+    roots.clear();
+    roots.extend(keys.iter().map(|&k| (k & root_mask) as u32));
+}
+
 /// The output form of the specification: each polygon rotated to start at its smallest
 /// vertex index, polygons sorted by their index lists, and the neighbour of edge
 /// `(v_i, v_{i+1})` the polygon holding the reversed edge (or `-1`); with each polygon's
-/// union-find root (one of its triangles), in polygon order.
-fn canonical_partition(mut polygons: Polygons, limit: usize) -> (Partition, Vec<u32>) {
+/// union-find root (one of its triangles), in polygon order. Vertex indices are below
+/// `vertex_count`.
+fn canonical_partition(
+    mut polygons: Polygons,
+    limit: usize,
+    vertex_count: usize,
+) -> (Partition, Vec<u32>) {
     let count = polygons.parent.len();
     let root_of: Vec<u32> = (0..count as u32).map(|t| polygons.find(t)).collect();
     let mut roots: Vec<u32> = (0..count as u32)
         .filter(|&t| root_of[t as usize] == t)
         .collect();
-    let stride = polygons.stride;
+    // The position of each polygon's smallest vertex: the rings are rotated as they are
+    // copied out, not in place.
+    let mut start_of = vec![0u8; count];
+    let mut total = 0;
     for &root in &roots {
-        let base = root as usize * stride;
-        let len = polygons.lens[root as usize] as usize;
-        let ring = &polygons.vertices[base..base + len];
-        let smallest = (0..len).min_by_key(|&k| ring[k]).unwrap_or(0);
-        polygons.vertices[base..base + len].rotate_left(smallest);
-        polygons.across[base..base + len].rotate_left(smallest);
+        let ring = polygons.ring(root);
+        start_of[root as usize] = (0..ring.len()).min_by_key(|&k| ring[k]).unwrap_or(0) as u8;
+        total += ring.len();
     }
-    roots.sort_unstable_by(|&r, &s| polygons.ring(r).cmp(polygons.ring(s)));
+    let rotated = |root: u32| Rotated {
+        ring: polygons.ring(root),
+        start: start_of[root as usize] as usize,
+    };
+    sort_by_ring(&mut roots, rotated, vertex_count, count);
     let mut id_of_root = vec![-1i32; count];
     for (id, &root) in roots.iter().enumerate() {
         id_of_root[root as usize] = id as i32;
     }
-    let mut vertices = Vec::new();
-    let mut neighbors = Vec::new();
+    let mut vertices = Vec::with_capacity(total);
+    let mut neighbors = Vec::with_capacity(total);
     let mut offsets = Vec::with_capacity(roots.len() + 1);
     offsets.push(0usize);
     for &root in &roots {
-        let base = root as usize * stride;
-        let len = polygons.lens[root as usize] as usize;
-        vertices.extend_from_slice(&polygons.vertices[base..base + len]);
+        let Rotated { ring, start } = rotated(root);
+        let base = root as usize * polygons.stride;
+        let across = &polygons.across[base..base + ring.len()];
+        vertices.extend_from_slice(&ring[start..]);
+        vertices.extend_from_slice(&ring[..start]);
         neighbors.extend(
-            polygons.across[base..base + len]
+            across[start..]
                 .iter()
+                .chain(&across[..start])
                 .map(|&t| usize::try_from(t).map_or(-1, |t| id_of_root[root_of[t] as usize])),
         );
         offsets.push(vertices.len());
@@ -330,8 +403,8 @@ fn canonical_partition(mut polygons: Polygons, limit: usize) -> (Partition, Vec<
 
 #[cfg(test)]
 mod tests {
-    //! Checks that the radix order of the candidates is the comparison order of
-    //! [`candidate_key`], on the fast path and on both fallbacks.
+    //! Checks that the radix orders of the candidates and of the output polygons are
+    //! the comparison orders they replace, on the fast paths and on the fallbacks.
 
     use super::*;
     use onepath_testkit::Rng;
@@ -387,6 +460,37 @@ mod tests {
                 expected,
                 "{count} diagonals of {length_bits} bits"
             );
+        }
+    }
+
+    #[test]
+    fn sort_by_ring_is_the_lexicographic_order_of_the_rotated_rings() {
+        let mut rng = Rng::new(9);
+        // Rings of 3 to 8 vertices below 500 with distinct first pairs (as the directed
+        // edges of a partition are), stored at random rotations.
+        let mut firsts = std::collections::HashSet::new();
+        let mut rings: Vec<(Vec<u32>, usize)> = Vec::new();
+        while rings.len() < 3000 {
+            let len = 3 + rng.below(6);
+            let ring: Vec<u32> = (0..len).map(|_| rng.below(500) as u32).collect();
+            let smallest = (0..len).min_by_key(|&k| ring[k]).unwrap_or(0);
+            let second = ring[(smallest + 1) % len];
+            if firsts.insert((ring[smallest], second)) {
+                rings.push((ring, smallest));
+            }
+        }
+        let rotated = |r: u32| Rotated {
+            ring: &rings[r as usize].0,
+            start: rings[r as usize].1,
+        };
+        let canonical = |r: u32| rotated(r).iter().copied().collect::<Vec<u32>>();
+        let mut expected: Vec<u32> = (0..rings.len() as u32).collect();
+        expected.sort_by_key(|&r| canonical(r));
+        // 500 vertices fit beside the roots; 2^31 of them do not.
+        for vertex_count in [500, 1 << 31] {
+            let mut roots: Vec<u32> = (0..rings.len() as u32).rev().collect();
+            sort_by_ring(&mut roots, rotated, vertex_count, rings.len());
+            assert_eq!(roots, expected, "{vertex_count} vertices");
         }
     }
 }
