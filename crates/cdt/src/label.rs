@@ -2,6 +2,7 @@
 //! triangles that spec section "Region.Triangulate" returns.
 
 use crate::mesh::{Cdt, NO_TRIANGLE, next};
+use crate::sort::sort_by_first_vertex;
 use std::collections::VecDeque;
 
 /// The triangles with winding > 0, in the canonical form of "Region.Triangulate".
@@ -95,7 +96,9 @@ impl Cdt {
             let rotated = [tri[r], tri[(r + 1) % 3], tri[(r + 2) % 3]];
             kept.push((rotated, t as u32, r));
         }
-        sort_by_first_vertex(&mut kept);
+        // The triples are distinct, so this is the one sorted order; kept triangles have
+        // no bounding corner, so every vertex is an input point.
+        sort_by_first_vertex(&mut kept, self.num_input_points(), |k| k.0[0]);
         let mut new_index = vec![-1i32; self.triangles.len()];
         for (i, &(_, t, _)) in kept.iter().enumerate() {
             new_index[t as usize] = i as i32;
@@ -122,34 +125,4 @@ impl Cdt {
     pub fn inside_mesh(&self) -> InsideMesh {
         self.inside(&self.windings())
     }
-}
-
-/// Sorts the kept triangles by their rotated corners, as `sort_unstable` would (the
-/// triples are distinct, so the order is the one sorted order): a counting sort by the
-/// first (smallest) corner, then each corner's few triangles by the other two.
-fn sort_by_first_vertex(kept: &mut Vec<([u32; 3], u32, usize)>) {
-    let Some(last) = kept.iter().map(|k| k.0[0]).max() else {
-        return;
-    };
-    let mut starts = vec![0usize; last as usize + 2];
-    for k in kept.iter() {
-        starts[k.0[0] as usize + 1] += 1;
-    }
-    for v in 1..starts.len() {
-        starts[v] += starts[v - 1];
-    }
-    let mut fill = starts.clone();
-    let mut sorted = vec![([0u32; 3], 0u32, 0usize); kept.len()];
-    for &k in kept.iter() {
-        let slot = &mut fill[k.0[0] as usize];
-        sorted[*slot] = k;
-        *slot += 1;
-    }
-    for window in starts.windows(2) {
-        let bucket = &mut sorted[window[0]..window[1]];
-        if bucket.len() > 1 {
-            bucket.sort_unstable();
-        }
-    }
-    *kept = sorted;
 }
