@@ -3,6 +3,7 @@
 //! to 4).
 
 use crate::constrain::Constrainer;
+use crate::sort::sort_by_first_vertex;
 use crate::{CDT_COORDINATE_LIMIT, Cdt, CdtError, ConstraintEdge, MAX_POINTS, insertion_order};
 use onepath_predicates::{BOUNDING_TRIANGLE, GridPoint};
 
@@ -38,7 +39,8 @@ fn validate_points(points: &[GridPoint]) -> Result<(), CdtError> {
 /// Validates the directed constraints and merges them into unique undirected edges
 /// `(A, B)`, `A < B`, in lexicographic order (D13), each with its net direction.
 fn merge_constraints(n: usize, constraints: &[[u32; 2]]) -> Result<Vec<ConstraintEdge>, CdtError> {
-    let mut edges = Vec::with_capacity(constraints.len());
+    // Each constraint as its `(A, B, input index)` triple, distinct by the index.
+    let mut keys: Vec<(u32, u32, u32)> = Vec::with_capacity(constraints.len());
     for (index, &[from, to]) in constraints.iter().enumerate() {
         for vertex in [from, to] {
             if vertex as usize >= n {
@@ -55,20 +57,21 @@ fn merge_constraints(n: usize, constraints: &[[u32; 2]]) -> Result<Vec<Constrain
                 vertex: from,
             });
         }
-        let net = if from < to { 1 } else { -1 };
-        edges.push(ConstraintEdge {
-            from: from.min(to),
-            to: from.max(to),
-            net,
-            first_index: index as u32,
-        });
+        keys.push((from.min(to), from.max(to), index as u32));
     }
-    edges.sort_unstable_by_key(|e| (e.from, e.to, e.first_index));
-    let mut merged: Vec<ConstraintEdge> = Vec::with_capacity(edges.len());
-    for e in edges {
+    sort_by_first_vertex(&mut keys, n, |k| k.0);
+    let mut merged: Vec<ConstraintEdge> = Vec::with_capacity(keys.len());
+    for (from, to, index) in keys {
+        let [a, b] = constraints[index as usize];
+        let net = if a < b { 1 } else { -1 };
         match merged.last_mut() {
-            Some(last) if (last.from, last.to) == (e.from, e.to) => last.net += e.net,
-            _ => merged.push(e),
+            Some(last) if (last.from, last.to) == (from, to) => last.net += net,
+            _ => merged.push(ConstraintEdge {
+                from,
+                to,
+                net,
+                first_index: index,
+            }),
         }
     }
     Ok(merged)

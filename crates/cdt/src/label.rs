@@ -2,7 +2,7 @@
 //! triangles that spec section "Region.Triangulate" returns.
 
 use crate::mesh::{Cdt, NO_TRIANGLE, next};
-use std::collections::VecDeque;
+use crate::sort::sort_by_first_vertex;
 
 /// The triangles with winding > 0, in the canonical form of "Region.Triangulate".
 ///
@@ -44,15 +44,37 @@ impl Cdt {
     /// constraints form closed cycles (as ring edges do).
     pub fn windings(&self) -> Vec<i32> {
         const UNSET: i32 = i32::MIN;
+        // The constraints by their smaller end: those of vertex `v` are
+        // `constraint_edges[first[v]..first[v + 1]]` (the list is sorted by `(from, to)`),
+        // so a crossed constraint is found among its vertex's few instead of by a binary
+        // search of all of them.
+        let mut first = vec![0u32; self.points.len() + 1];
+        for e in &self.constraint_edges {
+            first[e.from as usize + 1] += 1;
+        }
+        for v in 1..first.len() {
+            first[v] += first[v - 1];
+        }
+        let net = |u: u32, v: u32| {
+            let (lo, hi) = (u.min(v), u.max(v));
+            let edges = &self.constraint_edges
+                [first[lo as usize] as usize..first[lo as usize + 1] as usize];
+            let count = edges.iter().find(|e| e.to == hi).map_or(0, |e| e.net);
+            if u < v { count } else { -count }
+        };
         let mut winding = vec![UNSET; self.triangles.len()];
-        let mut queue = VecDeque::new();
+        // Every triangle enters the first-in-first-out queue once, so a vector read from
+        // `head` is the queue.
+        let mut queue: Vec<u32> = Vec::with_capacity(self.triangles.len());
         for (t, w) in winding.iter_mut().enumerate() {
             if self.touches_bounding_corner(t) {
                 *w = 0;
-                queue.push_back(t as u32);
+                queue.push(t as u32);
             }
         }
-        while let Some(t) = queue.pop_front() {
+        let mut head = 0;
+        while let Some(&t) = queue.get(head) {
+            head += 1;
             let tri = self.triangles[t as usize];
             let w = winding[t as usize];
             for k in 0..3 {
@@ -63,12 +85,12 @@ impl Cdt {
                 // t lies on the left of t_k -> t_{k+1}; moving to u crosses it from left to
                 // right, which subtracts its net count.
                 let delta = if self.constrained[t as usize] & (1 << k) != 0 {
-                    self.net_direction(tri[k], tri[next(k)])
+                    net(tri[k], tri[next(k)])
                 } else {
                     0
                 };
                 winding[u as usize] = w - delta;
-                queue.push_back(u);
+                queue.push(u);
             }
         }
         winding
@@ -95,7 +117,9 @@ impl Cdt {
             let rotated = [tri[r], tri[(r + 1) % 3], tri[(r + 2) % 3]];
             kept.push((rotated, t as u32, r));
         }
-        sort_by_first_vertex(&mut kept);
+        // The triples are distinct, so this is the one sorted order; kept triangles have
+        // no bounding corner, so every vertex is an input point.
+        sort_by_first_vertex(&mut kept, self.num_input_points(), |k| k.0[0]);
         let mut new_index = vec![-1i32; self.triangles.len()];
         for (i, &(_, t, _)) in kept.iter().enumerate() {
             new_index[t as usize] = i as i32;
@@ -122,34 +146,4 @@ impl Cdt {
     pub fn inside_mesh(&self) -> InsideMesh {
         self.inside(&self.windings())
     }
-}
-
-/// Sorts the kept triangles by their rotated corners, as `sort_unstable` would (the
-/// triples are distinct, so the order is the one sorted order): a counting sort by the
-/// first (smallest) corner, then each corner's few triangles by the other two.
-fn sort_by_first_vertex(kept: &mut Vec<([u32; 3], u32, usize)>) {
-    let Some(last) = kept.iter().map(|k| k.0[0]).max() else {
-        return;
-    };
-    let mut starts = vec![0usize; last as usize + 2];
-    for k in kept.iter() {
-        starts[k.0[0] as usize + 1] += 1;
-    }
-    for v in 1..starts.len() {
-        starts[v] += starts[v - 1];
-    }
-    let mut fill = starts.clone();
-    let mut sorted = vec![([0u32; 3], 0u32, 0usize); kept.len()];
-    for &k in kept.iter() {
-        let slot = &mut fill[k.0[0] as usize];
-        sorted[*slot] = k;
-        *slot += 1;
-    }
-    for window in starts.windows(2) {
-        let bucket = &mut sorted[window[0]..window[1]];
-        if bucket.len() > 1 {
-            bucket.sort_unstable();
-        }
-    }
-    *kept = sorted;
 }

@@ -42,6 +42,7 @@ mod insert;
 mod label;
 mod mesh;
 mod order;
+mod sort;
 
 pub use check::check_inside_mesh;
 pub use error::{CdtError, InvariantError};

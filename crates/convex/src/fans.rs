@@ -162,7 +162,7 @@ impl Partition {
             return Ok(());
         };
         let is_run_start = |c: &&Corner| self.outgoing_neighbor(**c) == -1;
-        if !corners.iter().any(|c| is_run_start(&c)) {
+        let Some(first_start) = corners.iter().position(|c| is_run_start(&c)) else {
             // An interior vertex: one closed cycle from the smallest polygon index (the
             // corners are grouped in polygon order, so that is the first).
             let before = entries.len();
@@ -171,11 +171,11 @@ impl Partition {
                 return Err(inconsistent);
             }
             return Ok(());
-        }
+        };
         // Each run: the direction of its first boundary edge and its range in `polygons`.
         scratch.runs.clear();
         scratch.polygons.clear();
-        for start in corners.iter().filter(is_run_start) {
+        for start in corners[first_start..].iter().filter(is_run_start) {
             let from = scratch.polygons.len();
             let closed =
                 self.walk_counter_clockwise(v, *start, corners.len(), &mut scratch.polygons)?;
@@ -191,15 +191,18 @@ impl Partition {
             ));
         }
         let polygons = &scratch.polygons;
-        scratch
-            .runs
-            .sort_by(|&(d, a, _), &(e, b, _)| by_angle(d, e).then(polygons[a].cmp(&polygons[b])));
-        let first = (0..scratch.runs.len())
-            .min_by_key(|&k| polygons[scratch.runs[k].1])
-            .unwrap_or(0);
-        scratch.runs.rotate_left(first);
         if polygons.len() != corners.len() {
             return Err(inconsistent);
+        }
+        // A single run (the usual boundary vertex) is already in order.
+        if scratch.runs.len() > 1 {
+            scratch.runs.sort_by(|&(d, a, _), &(e, b, _)| {
+                by_angle(d, e).then(polygons[a].cmp(&polygons[b]))
+            });
+            let first = (0..scratch.runs.len())
+                .min_by_key(|&k| polygons[scratch.runs[k].1])
+                .unwrap_or(0);
+            scratch.runs.rotate_left(first);
         }
         for &(_, from, to) in &scratch.runs {
             entries.extend_from_slice(&polygons[from..to]);

@@ -12,8 +12,10 @@
 //! lists, and each edge names the polygon holding the reversed edge (or `-1`).
 //!
 //! A merge costs O(k) for polygons of k ≤ 16 vertices (union-find over the triangles,
-//! each root holding its polygon as a cyclic sequence), so the sort of the diagonals
-//! dominates: O(E log E) in all.
+//! each root holding its polygon as a cyclic sequence). The diagonals and the output
+//! polygons are ordered by the arrangement's radix sort of 64-bit keys
+//! (`onepath_arrangement::sort_keys`), so the pass is linear in the number of triangles;
+//! only keys too wide for 64 bits fall back to comparison sorts, O(E log E).
 //!
 //! [`Partition::check_invariants`] re-checks every output promise independently,
 //! [`Partition::remaining_mergeable_diagonals`] confirms the pass was exhaustive,

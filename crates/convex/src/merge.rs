@@ -2,7 +2,7 @@
 //! decision D11, on union-find polygons stored as cyclic vertex sequences.
 
 use crate::check_vertex_limit;
-use crate::validate::check_triangulation;
+use crate::validate::{EdgesByStart, check_triangulation};
 use crate::{ConvexError, Partition};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 
@@ -29,6 +29,51 @@ struct Diagonal {
 #[inline]
 fn candidate_key(d: &Diagonal) -> u128 {
     (u128::from(!d.squared_length.to_bits()) << 64) | (u128::from(d.lo) << 32) | u128::from(d.hi)
+}
+
+/// `2^64` as an `f64`: squared lengths below it convert to `u64` exactly.
+const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
+
+/// The positions of `diagonals` in the order of [`candidate_key`], by the radix sort of
+/// `onepath_arrangement::sort_keys` instead of a comparison sort of 128-bit keys.
+///
+/// `diagonals` must be in increasing `(lo, hi)` order, so that position order is the
+/// tie order of equal lengths. A squared length is a whole number (the rounded products
+/// and sum of whole numbers are whole), so below `2^64` it converts to `u64` exactly and
+/// in order; each key holds the length below the longest (longest first) above the
+/// position. When both do not fit in 64 bits, the length loses its `shift` lowest bits
+/// and each run of equal keys is finished by [`candidate_key`]; a length of `2^64` or
+/// more (never on a grid of `±2^26`) sorts everything by [`candidate_key`] alone.
+fn candidate_order(diagonals: &[Diagonal]) -> Vec<u32> {
+    let bits_for = |max: u64| u64::BITS - max.leading_zeros();
+    let longest = diagonals
+        .iter()
+        .map(|d| d.squared_length)
+        .fold(0.0, f64::max);
+    if longest >= TWO_POW_64 {
+        let mut order: Vec<u32> = (0..diagonals.len() as u32).collect();
+        order.sort_unstable_by_key(|&i| candidate_key(&diagonals[i as usize]));
+        return order;
+    }
+    let longest = longest as u64;
+    let position_bits = bits_for(diagonals.len().saturating_sub(1) as u64);
+    let position_mask = (1u64 << position_bits) - 1;
+    // At most 33 position bits, so the shift stays below 64.
+    let shift = (bits_for(longest) + position_bits).saturating_sub(u64::BITS);
+    let mut keys: Vec<u64> = diagonals
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (((longest - d.squared_length as u64) >> shift) << position_bits) | i as u64)
+        .collect();
+    onepath_arrangement::sort_keys(&mut keys);
+    if shift > 0 {
+        for run in keys.chunk_by_mut(|a, b| a >> position_bits == b >> position_bits) {
+            run.sort_unstable_by_key(|&k| candidate_key(&diagonals[(k & position_mask) as usize]));
+        }
+    }
+    keys.into_iter()
+        .map(|k| (k & position_mask) as u32)
+        .collect()
 }
 
 /// Decision D11's squared length: `dx as f64 * dx as f64 + dy as f64 * dy as f64` from the
@@ -112,7 +157,7 @@ pub(crate) fn partition(
     limit: usize,
 ) -> Result<(Partition, Vec<u32>), ConvexError> {
     check_vertex_limit(limit)?;
-    check_triangulation(points, triangles, neighbors)?;
+    let edges = check_triangulation(points, triangles, neighbors)?;
     if let Some(labels) = labels
         && labels.len() != triangles.len()
     {
@@ -123,16 +168,18 @@ pub(crate) fn partition(
     }
     let label = |t: u32| labels.map_or(0, |l| l[t as usize]);
     let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
-    let mut diagonals = interior_edges(points, triangles, neighbors);
+    let mut diagonals = interior_edges(points, triangles, neighbors, &edges);
+    drop(edges);
     // An edge between triangles of different labels is never a candidate (decisions D16).
     diagonals.retain(|d| label(d.left) == label(d.right));
-    diagonals.sort_unstable_by_key(candidate_key);
+    let order = candidate_order(&diagonals);
     // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k). At
     // most 3 * i32::MAX / 2 diagonals exist, so a u32 stamp per diagonal never wraps.
     let mut stamp_of_vertex = vec![0u32; points.len()];
     let mut scratch_vertices = Vec::with_capacity(limit);
     let mut scratch_across = Vec::with_capacity(limit);
-    for (stamp, diagonal) in (1u32..).zip(&diagonals) {
+    for (stamp, &position) in (1u32..).zip(&order) {
+        let diagonal = &diagonals[position as usize];
         let (p, q) = (polygons.find(diagonal.left), polygons.find(diagonal.right));
         // Decision D11: a diagonal whose two sides already belong to one polygon fails (b).
         if p == q {
@@ -195,30 +242,31 @@ pub(crate) fn partition(
         polygons.across[base..base + joined].copy_from_slice(&scratch_across);
         polygons.lens[root as usize] = joined as u8;
     }
-    let (partition, roots) = canonical_partition(polygons, limit);
+    let (partition, roots) = canonical_partition(polygons, limit, points.len());
     Ok((partition, roots.into_iter().map(label).collect()))
 }
 
-/// Every interior triangle edge once, from the triangle holding it as `lo → hi`.
+/// Every interior triangle edge once, from the triangle holding it as `lo → hi`, in
+/// increasing `(lo, hi)` order (the order of `edges`, the validated triangle edges).
 fn interior_edges(
     points: &[GridPoint],
     triangles: &[[u32; 3]],
     neighbors: &[i32],
+    edges: &EdgesByStart,
 ) -> Vec<Diagonal> {
     let mut diagonals = Vec::with_capacity(triangles.len() * 3 / 2);
-    for (t, corners) in triangles.iter().enumerate() {
-        for k in 0..3 {
-            let (lo, hi) = (corners[k], corners[(k + 1) % 3]);
-            let right = neighbors[3 * t + k];
-            if right >= 0 && lo < hi {
-                diagonals.push(Diagonal {
-                    squared_length: squared_length(points[lo as usize], points[hi as usize]),
-                    lo,
-                    hi,
-                    left: t as u32,
-                    right: right as u32,
-                });
-            }
+    for (lo, hi, t) in edges.iter().filter(|&(from, to, _)| from < to) {
+        let corners = triangles[t as usize];
+        let k = corners.iter().position(|&v| v == lo).unwrap_or(0);
+        let right = neighbors[3 * t as usize + k];
+        if right >= 0 {
+            diagonals.push(Diagonal {
+                squared_length: squared_length(points[lo as usize], points[hi as usize]),
+                lo,
+                hi,
+                left: t,
+                right: right as u32,
+            });
         }
     }
     diagonals
@@ -235,41 +283,114 @@ fn union(polygons: &mut Polygons, p: u32, q: u32) -> u32 {
     root
 }
 
+/// A polygon's ring in canonical rotation: `ring[start..]` then `ring[..start]`.
+#[derive(Clone, Copy)]
+struct Rotated<'a> {
+    ring: &'a [u32],
+    start: usize,
+}
+
+impl<'a> Rotated<'a> {
+    /// The vertices from the smallest on.
+    fn iter(self) -> impl Iterator<Item = &'a u32> {
+        self.ring[self.start..]
+            .iter()
+            .chain(&self.ring[..self.start])
+    }
+
+    /// The first two vertices from the smallest on (a ring has at least three).
+    fn first_two(self) -> (u32, u32) {
+        let second = if self.start + 1 == self.ring.len() {
+            0
+        } else {
+            self.start + 1
+        };
+        (self.ring[self.start], self.ring[second])
+    }
+}
+
+/// Sorts `roots` by their rings in canonical rotation (`rotated`), in lexicographic
+/// order; every vertex index is below `vertex_count`.
+///
+/// No directed edge belongs to two polygons (the triangles' directed edges are unique
+/// and a merge only removes edges), so two rings never share their first two vertices
+/// and that pair decides the lexicographic order. With the root in the low bits, the
+/// pairs are sorted as u64 keys by the arrangement's radix sort; when they do not fit,
+/// by comparing the rings.
+fn sort_by_ring<'a>(
+    roots: &mut Vec<u32>,
+    rotated: impl Fn(u32) -> Rotated<'a>,
+    vertex_count: usize,
+    triangle_count: usize,
+) {
+    let bits_for = |max: u64| u64::BITS - max.leading_zeros();
+    let vertex_bits = bits_for(vertex_count.saturating_sub(1) as u64);
+    let root_bits = bits_for(triangle_count.saturating_sub(1) as u64);
+    if 2 * vertex_bits + root_bits > u64::BITS {
+        roots.sort_unstable_by(|&r, &s| rotated(r).iter().cmp(rotated(s).iter()));
+        return;
+    }
+    let mut keys: Vec<u64> = roots
+        .iter()
+        .map(|&r| {
+            let (first, second) = rotated(r).first_two();
+            let pair = (u64::from(first) << vertex_bits) | u64::from(second);
+            (pair << root_bits) | u64::from(r)
+        })
+        .collect();
+    onepath_arrangement::sort_keys(&mut keys);
+    let root_mask = (1u64 << root_bits) - 1;
+    roots.clear();
+    roots.extend(keys.iter().map(|&k| (k & root_mask) as u32));
+}
+
 /// The output form of the specification: each polygon rotated to start at its smallest
 /// vertex index, polygons sorted by their index lists, and the neighbour of edge
 /// `(v_i, v_{i+1})` the polygon holding the reversed edge (or `-1`); with each polygon's
-/// union-find root (one of its triangles), in polygon order.
-fn canonical_partition(mut polygons: Polygons, limit: usize) -> (Partition, Vec<u32>) {
+/// union-find root (one of its triangles), in polygon order. Vertex indices are below
+/// `vertex_count`.
+fn canonical_partition(
+    mut polygons: Polygons,
+    limit: usize,
+    vertex_count: usize,
+) -> (Partition, Vec<u32>) {
     let count = polygons.parent.len();
     let root_of: Vec<u32> = (0..count as u32).map(|t| polygons.find(t)).collect();
     let mut roots: Vec<u32> = (0..count as u32)
         .filter(|&t| root_of[t as usize] == t)
         .collect();
-    let stride = polygons.stride;
+    // The position of each polygon's smallest vertex: the rings are rotated as they are
+    // copied out, not in place.
+    let mut start_of = vec![0u8; count];
+    let mut total = 0;
     for &root in &roots {
-        let base = root as usize * stride;
-        let len = polygons.lens[root as usize] as usize;
-        let ring = &polygons.vertices[base..base + len];
-        let smallest = (0..len).min_by_key(|&k| ring[k]).unwrap_or(0);
-        polygons.vertices[base..base + len].rotate_left(smallest);
-        polygons.across[base..base + len].rotate_left(smallest);
+        let ring = polygons.ring(root);
+        start_of[root as usize] = (0..ring.len()).min_by_key(|&k| ring[k]).unwrap_or(0) as u8;
+        total += ring.len();
     }
-    roots.sort_unstable_by(|&r, &s| polygons.ring(r).cmp(polygons.ring(s)));
+    let rotated = |root: u32| Rotated {
+        ring: polygons.ring(root),
+        start: start_of[root as usize] as usize,
+    };
+    sort_by_ring(&mut roots, rotated, vertex_count, count);
     let mut id_of_root = vec![-1i32; count];
     for (id, &root) in roots.iter().enumerate() {
         id_of_root[root as usize] = id as i32;
     }
-    let mut vertices = Vec::new();
-    let mut neighbors = Vec::new();
+    let mut vertices = Vec::with_capacity(total);
+    let mut neighbors = Vec::with_capacity(total);
     let mut offsets = Vec::with_capacity(roots.len() + 1);
     offsets.push(0usize);
     for &root in &roots {
-        let base = root as usize * stride;
-        let len = polygons.lens[root as usize] as usize;
-        vertices.extend_from_slice(&polygons.vertices[base..base + len]);
+        let Rotated { ring, start } = rotated(root);
+        let base = root as usize * polygons.stride;
+        let across = &polygons.across[base..base + ring.len()];
+        vertices.extend_from_slice(&ring[start..]);
+        vertices.extend_from_slice(&ring[..start]);
         neighbors.extend(
-            polygons.across[base..base + len]
+            across[start..]
                 .iter()
+                .chain(&across[..start])
                 .map(|&t| usize::try_from(t).map_or(-1, |t| id_of_root[root_of[t] as usize])),
         );
         offsets.push(vertices.len());
@@ -278,4 +399,98 @@ fn canonical_partition(mut polygons: Polygons, limit: usize) -> (Partition, Vec<
         Partition::from_parts(vertices, offsets, neighbors, limit),
         roots,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    //! Checks that the radix orders of the candidates and of the output polygons are
+    //! the comparison orders they replace, on the fast paths and on the fallbacks.
+
+    use super::*;
+    use onepath_testkit::Rng;
+
+    /// Diagonals in increasing `(lo, hi)` order with whole squared lengths below
+    /// `2^length_bits`, drawn from `distinct` values so that ties are common.
+    fn diagonals(rng: &mut Rng, count: usize, length_bits: u32, distinct: usize) -> Vec<Diagonal> {
+        let values: Vec<f64> = (0..distinct)
+            .map(|_| ((rng.next_u64() >> (64 - length_bits)) as f64).max(1.0))
+            .collect();
+        let mut pairs: Vec<(u32, u32)> = (0..count)
+            .map(|_| {
+                let lo = rng.below(1000) as u32;
+                (lo, lo + 1 + rng.below(1000) as u32)
+            })
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+            .into_iter()
+            .map(|(lo, hi)| Diagonal {
+                squared_length: rng.pick(&values),
+                lo,
+                hi,
+                left: 0,
+                right: 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn candidate_order_is_the_order_of_candidate_key() {
+        let mut rng = Rng::new(3);
+        // 40 bits fit beside the positions; 60 bits need a shift; 100 bits exceed u64.
+        for (count, length_bits, distinct) in [
+            (0, 10, 1),
+            (1, 10, 1),
+            (5000, 40, 50),
+            (5000, 60, 50),
+            (5000, 60, 5000),
+            (3000, 64, 20),
+        ] {
+            let mut list = diagonals(&mut rng, count, length_bits, distinct);
+            if length_bits == 64 {
+                for d in list.iter_mut().step_by(7) {
+                    d.squared_length *= TWO_POW_64;
+                }
+            }
+            let mut expected: Vec<u32> = (0..list.len() as u32).collect();
+            expected.sort_by_key(|&i| candidate_key(&list[i as usize]));
+            assert_eq!(
+                candidate_order(&list),
+                expected,
+                "{count} diagonals of {length_bits} bits"
+            );
+        }
+    }
+
+    #[test]
+    fn sort_by_ring_is_the_lexicographic_order_of_the_rotated_rings() {
+        let mut rng = Rng::new(9);
+        // Rings of 3 to 8 vertices below 500 with distinct first pairs (as the directed
+        // edges of a partition are), stored at random rotations.
+        let mut firsts = std::collections::HashSet::new();
+        let mut rings: Vec<(Vec<u32>, usize)> = Vec::new();
+        while rings.len() < 3000 {
+            let len = 3 + rng.below(6);
+            let ring: Vec<u32> = (0..len).map(|_| rng.below(500) as u32).collect();
+            let smallest = (0..len).min_by_key(|&k| ring[k]).unwrap_or(0);
+            let second = ring[(smallest + 1) % len];
+            if firsts.insert((ring[smallest], second)) {
+                rings.push((ring, smallest));
+            }
+        }
+        let rotated = |r: u32| Rotated {
+            ring: &rings[r as usize].0,
+            start: rings[r as usize].1,
+        };
+        let canonical = |r: u32| rotated(r).iter().copied().collect::<Vec<u32>>();
+        let mut expected: Vec<u32> = (0..rings.len() as u32).collect();
+        expected.sort_by_key(|&r| canonical(r));
+        // 500 vertices fit beside the roots; 2^31 of them do not.
+        for vertex_count in [500, 1 << 31] {
+            let mut roots: Vec<u32> = (0..rings.len() as u32).rev().collect();
+            sort_by_ring(&mut roots, rotated, vertex_count, rings.len());
+            assert_eq!(roots, expected, "{vertex_count} vertices");
+        }
+    }
 }

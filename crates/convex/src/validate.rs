@@ -14,11 +14,14 @@ use onepath_predicates::{EXACT_F64_LIMIT, GridPoint, Orientation, orient2d};
 /// - every directed edge in at most one triangle;
 /// - every neighbour entry is `-1` exactly when no triangle holds the reversed edge, and
 ///   otherwise names the triangle holding it, whose own entry points back.
+///
+/// Returns the directed edges grouped by their start, which the merge reuses to list its
+/// candidate diagonals in `(lo, hi)` order without a sort of its own.
 pub(crate) fn check_triangulation(
     points: &[GridPoint],
     triangles: &[[u32; 3]],
     neighbors: &[i32],
-) -> Result<(), ConvexError> {
+) -> Result<EdgesByStart, ConvexError> {
     if neighbors.len() != 3 * triangles.len() {
         return Err(ConvexError::NeighborCount {
             expected: 3 * triangles.len(),
@@ -87,13 +90,13 @@ pub(crate) fn check_triangulation(
             }
         }
     }
-    Ok(())
+    Ok(edges)
 }
 
 /// All directed triangle edges grouped by their start vertex: vertex `v`'s are
 /// `ends[starts[v]..starts[v + 1]]` as `(to, triangle)`, sorted. Vertex indices are in
 /// range (checked before).
-struct EdgesByStart {
+pub(crate) struct EdgesByStart {
     starts: Vec<usize>,
     ends: Vec<(u32, u32)>,
 }
@@ -133,6 +136,18 @@ impl EdgesByStart {
             }
         }
         Ok(Self { starts, ends })
+    }
+
+    /// Every directed edge as `(from, to, triangle)`, in increasing `(from, to)` order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        self.starts
+            .windows(2)
+            .enumerate()
+            .flat_map(move |(from, w)| {
+                self.ends[w[0]..w[1]]
+                    .iter()
+                    .map(move |&(to, t)| (from as u32, to, t))
+            })
     }
 
     /// The triangle holding the directed edge `from → to`, if any.
