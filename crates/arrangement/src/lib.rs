@@ -112,10 +112,6 @@ pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u
             .map(|(p, slot)| (packed.key(p), slot))
             .collect();
         radix::sort_by_key(&mut keyed, packed.bits(), |&(k, _)| k);
-        // The distinct points counted first, so that they are stored without the spare
-        // capacity of a growing vector (the hot pixels live through the whole arrangement).
-        let distinct = keyed.chunk_by(|a, b| a.0 == b.0).count();
-        points.reserve_exact(distinct);
         for &(k, slot) in &keyed {
             visit(&mut points, &mut number, packed.point(k), slot);
         }
@@ -125,6 +121,9 @@ pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u
             visit(&mut points, &mut number, p, slot);
         }
     }
+    // Without the spare capacity of a growing vector: the hot pixels live through the
+    // whole arrangement.
+    points.shrink_to_fit();
     (points, number)
 }
 
