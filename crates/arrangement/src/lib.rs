@@ -67,7 +67,8 @@ pub use types::{Arrangement, Operand, Segment, TaggedEdge};
 /// Sorts `u64` keys in increasing order with the arrangement's least-significant-digit
 /// radix sort (11-bit digits, digits equal for every key skipped; a comparison sort below
 /// 256 keys): the same order as `sort_unstable`, shared with `onepath-winding`'s ring
-/// tracing so that the sort is written once.
+/// tracing and `onepath-convex`'s merge (its candidate diagonals and output polygons) so
+/// that the sort is written once.
 pub fn sort_keys(keys: &mut Vec<u64>) {
     let max = keys.iter().copied().max().unwrap_or(0);
     radix::sort_by_key(keys, radix::bits_for(max), |&k| k);

@@ -148,6 +148,9 @@ fn finish(
             > unique.len()
     {
         let mut mixed_stats = stats;
+        // Debug builds (every test run) check that the fallback gives the input pixels back.
+        #[cfg(debug_assertions)]
+        let given = hot.clone();
         match arrange_mixed(unique, &unique_ids, hot, &mut mixed_stats) {
             Ok(arrangement) => {
                 return Ok(RunOutput {
@@ -160,6 +163,8 @@ fn finish(
             Err(fallback) => {
                 #[cfg(test)]
                 tests::FALLBACKS.with(|n| n.set(n.get() + 1));
+                #[cfg(debug_assertions)]
+                debug_assert_eq!(fallback.hot, given, "the mixed path's input pixels");
                 hot = fallback.hot;
                 unique = fragments_again(&unique_ids, &hot, fallback.deltas);
             }

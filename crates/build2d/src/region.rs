@@ -74,8 +74,10 @@ impl Region {
         let mut resolved_edges = Vec::with_capacity(input_edges);
         // One outline at a time through buffers kept across outlines: a union of many
         // small outlines (one per tile-map run, say) would otherwise allocate its snapped
-        // rings and its resolved ring once per outline. The outlines are validated in the
-        // order of decisions D9 all the same, since each is snapped before the next.
+        // rings and its resolved ring once per outline. Bad input is reported in the order
+        // of decisions D9 all the same, since each outline is checked before the next;
+        // only an arrangement's defect or size error on an earlier outline could come
+        // first, where all outlines were once checked before any arrangement ran.
         let (mut points, mut ends, mut simple) = (Vec::new(), Vec::new(), Vec::new());
         for (o, outline) in outlines.iter().enumerate() {
             snap_outline(o, outline, scale, &mut points, &mut ends)?;
@@ -93,6 +95,8 @@ impl Region {
             let resolved = overlay(edges, InsideRule::EvenOdd)?;
             resolved_edges.extend(ring_edges(&resolved, Operand::First));
         }
+        // The buffers go before the last arrangement, where memory peaks.
+        drop((points, ends, simple));
         Ok(Self {
             snap_bits: options.snap_bits,
             rings: overlay(resolved_edges, InsideRule::Positive)?,

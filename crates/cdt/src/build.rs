@@ -39,8 +39,10 @@ fn validate_points(points: &[GridPoint]) -> Result<(), CdtError> {
 /// Validates the directed constraints and merges them into unique undirected edges
 /// `(A, B)`, `A < B`, in lexicographic order (D13), each with its net direction.
 fn merge_constraints(n: usize, constraints: &[[u32; 2]]) -> Result<Vec<ConstraintEdge>, CdtError> {
-    // Each constraint as its `(A, B, input index)` triple, distinct by the index.
-    let mut keys: Vec<(u32, u32, u32)> = Vec::with_capacity(constraints.len());
+    // Each constraint as its `(A, B, input index)` triple, distinct by the index (kept
+    // whole, so that the direction below is read from the right constraint however many
+    // there are; `first_index` stores it as the `u32` it always was).
+    let mut keys: Vec<(u32, u32, usize)> = Vec::with_capacity(constraints.len());
     for (index, &[from, to]) in constraints.iter().enumerate() {
         for vertex in [from, to] {
             if vertex as usize >= n {
@@ -57,12 +59,12 @@ fn merge_constraints(n: usize, constraints: &[[u32; 2]]) -> Result<Vec<Constrain
                 vertex: from,
             });
         }
-        keys.push((from.min(to), from.max(to), index as u32));
+        keys.push((from.min(to), from.max(to), index));
     }
     sort_by_first_vertex(&mut keys, n, |k| k.0);
     let mut merged: Vec<ConstraintEdge> = Vec::with_capacity(keys.len());
     for (from, to, index) in keys {
-        let [a, b] = constraints[index as usize];
+        let [a, b] = constraints[index];
         let net = if a < b { 1 } else { -1 };
         match merged.last_mut() {
             Some(last) if (last.from, last.to) == (from, to) => last.net += net,
@@ -70,7 +72,7 @@ fn merge_constraints(n: usize, constraints: &[[u32; 2]]) -> Result<Vec<Constrain
                 from,
                 to,
                 net,
-                first_index: index,
+                first_index: index as u32,
             }),
         }
     }

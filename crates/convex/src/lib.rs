@@ -14,8 +14,9 @@
 //! A merge costs O(k) for polygons of k ≤ 16 vertices (union-find over the triangles,
 //! each root holding its polygon as a cyclic sequence). The diagonals and the output
 //! polygons are ordered by the arrangement's radix sort of 64-bit keys
-//! (`onepath_arrangement::sort_keys`), so the pass is linear in the number of triangles;
-//! only keys too wide for 64 bits fall back to comparison sorts, O(E log E).
+//! (`onepath_arrangement::sort_keys`), linear in the number of triangles when the keys
+//! fit in 64 bits; when they do not, the diagonals whose truncated keys tie (and, beyond
+//! that, all of them) are finished by comparison sorts, O(E log E) at worst as before.
 //!
 //! [`Partition::check_invariants`] re-checks every output promise independently,
 //! [`Partition::remaining_mergeable_diagonals`] confirms the pass was exhaustive,

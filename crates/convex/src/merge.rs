@@ -31,6 +31,11 @@ fn candidate_key(d: &Diagonal) -> u128 {
     (u128::from(!d.squared_length.to_bits()) << 64) | (u128::from(d.lo) << 32) | u128::from(d.hi)
 }
 
+/// The bits needed to write `max` (0 for 0): the width of a radix key's field.
+fn bits_for(max: u64) -> u32 {
+    u64::BITS - max.leading_zeros()
+}
+
 /// `2^64` as an `f64`: squared lengths below it convert to `u64` exactly.
 const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
 
@@ -45,7 +50,7 @@ const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
 /// and each run of equal keys is finished by [`candidate_key`]; a length of `2^64` or
 /// more (never on a grid of `±2^26`) sorts everything by [`candidate_key`] alone.
 fn candidate_order(diagonals: &[Diagonal]) -> Vec<u32> {
-    let bits_for = |max: u64| u64::BITS - max.leading_zeros();
+    debug_assert!(diagonals.is_sorted_by_key(|d| (d.lo, d.hi)));
     let longest = diagonals
         .iter()
         .map(|d| d.squared_length)
@@ -58,7 +63,7 @@ fn candidate_order(diagonals: &[Diagonal]) -> Vec<u32> {
     let longest = longest as u64;
     let position_bits = bits_for(diagonals.len().saturating_sub(1) as u64);
     let position_mask = (1u64 << position_bits) - 1;
-    // At most 33 position bits, so the shift stays below 64.
+    // At most 32 position bits, so the shift stays below 64.
     let shift = (bits_for(longest) + position_bits).saturating_sub(u64::BITS);
     let mut keys: Vec<u64> = diagonals
         .iter()
@@ -167,9 +172,11 @@ pub(crate) fn partition(
         });
     }
     let label = |t: u32| labels.map_or(0, |l| l[t as usize]);
-    let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
+    // The validated edges are dropped before the polygons are made, so the two are never
+    // held together.
     let mut diagonals = interior_edges(points, triangles, neighbors, &edges);
     drop(edges);
+    let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
     // An edge between triangles of different labels is never a candidate (decisions D16).
     diagonals.retain(|d| label(d.left) == label(d.right));
     let order = candidate_order(&diagonals);
@@ -323,7 +330,6 @@ fn sort_by_ring<'a>(
     vertex_count: usize,
     triangle_count: usize,
 ) {
-    let bits_for = |max: u64| u64::BITS - max.leading_zeros();
     let vertex_bits = bits_for(vertex_count.saturating_sub(1) as u64);
     let root_bits = bits_for(triangle_count.saturating_sub(1) as u64);
     if 2 * vertex_bits + root_bits > u64::BITS {

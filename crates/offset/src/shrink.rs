@@ -37,11 +37,12 @@ const MAX_RING: usize = VERTEX_COUNTS[VERTEX_COUNTS.len() - 1] as usize;
 /// inside. Decided once per offset into a bit set, so a corner allocates nothing.
 fn sector_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -> (usize, usize) {
     let count = offsets.len();
-    assert!(
+    // `choose_m` picks one of `VERTEX_COUNTS`, so the ring fits the set by construction.
+    debug_assert!(
         count <= MAX_RING,
         "an equal-area ring has at most {MAX_RING} vertices"
     );
-    let mut inside = [0u64; MAX_RING / 64];
+    let mut inside = [0u64; MAX_RING.div_ceil(64)];
     for (k, &v) in offsets.iter().enumerate() {
         if cross_is_positive(normal_out, v) && cross_is_positive(v, normal_in) {
             inside[k / 64] |= 1 << (k % 64);
@@ -145,4 +146,59 @@ pub fn shrink_edges(
         }
     }
     Ok(edges)
+}
+
+#[cfg(test)]
+mod tests {
+    //! `sector_run` against the list-based run it replaced, on random sectors of every
+    //! ring size.
+
+    use super::*;
+    use onepath_testkit::Rng;
+
+    /// The former computation: the inside flags in a vector, the run from the first
+    /// inside vertex that follows an outside one, else the inside ones in index order.
+    fn listed_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -> Vec<usize> {
+        let inside: Vec<bool> = offsets
+            .iter()
+            .map(|&v| cross_is_positive(normal_out, v) && cross_is_positive(v, normal_in))
+            .collect();
+        let count = inside.len();
+        let Some(start) = (0..count).find(|&k| inside[k] && !inside[(k + count - 1) % count])
+        else {
+            return (0..count).filter(|&k| inside[k]).collect();
+        };
+        (0..count)
+            .map(|step| (start + step) % count)
+            .take_while(|&k| inside[k])
+            .collect()
+    }
+
+    #[test]
+    fn the_bit_set_run_is_the_listed_run() {
+        let mut rng = Rng::new(0x5EC7);
+        let mut nonempty = 0;
+        for &m in &VERTEX_COUNTS {
+            let offsets = equal_area_ring(1000.0, m).offsets;
+            for _ in 0..2000 {
+                // Integer normals, as the corners give them, at several scales; some
+                // zero or parallel to each other.
+                let mut normal = || {
+                    let range = [1, 40, 1 << 20][rng.below(3)];
+                    [
+                        rng.range(-range, range) as f64,
+                        rng.range(-range, range) as f64,
+                    ]
+                };
+                let (normal_out, normal_in) = (normal(), normal());
+                let (first, length) = sector_run(&offsets, normal_out, normal_in);
+                let run: Vec<usize> = (0..length)
+                    .map(|step| (first + step) % offsets.len())
+                    .collect();
+                assert_eq!(run, listed_run(&offsets, normal_out, normal_in), "m {m}");
+                nonempty += usize::from(length > 0);
+            }
+        }
+        assert!(nonempty > 3000, "only {nonempty} sectors held a vertex");
+    }
 }
