@@ -26,6 +26,7 @@ use crate::fragment::Fragment;
 use crate::options::{ArrangeStats, CandidateSearch};
 use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
 use crate::passes::{find_crossings, keyed_piece, merge_keyed, reroute};
+use crate::repair::verifying_pass_finds;
 use crate::search::CandidateIndex;
 use crate::types::Arrangement;
 use onepath_predicates::GridPoint;
@@ -85,18 +86,15 @@ pub(crate) fn arrange_mixed(
     // Step 4's verifying pass, over what can happen.
     stats.repair_rounds = 1;
     let axis: Vec<bool> = fragments.iter().map(is_axis).collect();
-    crate::repair::debug_assert_vertex_inside(
+    let finds = verifying_pass_finds(
         &fragments,
         &hot,
         CandidateSearch::Auto,
+        Some(&axis),
         vertex_inside,
+        stats,
     );
-    // The crossing half needs no pixels in its search; the vertex-inside half was decided
-    // on the routes.
-    let (index, fallback) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &[]);
-    stats.fallback_taken |= fallback;
-    let crossings = find_crossings(&index, &fragments, Some(&axis), None, stats);
-    if crossings.pairs > 0 || vertex_inside || fallback_forced() {
+    if finds || fallback_forced() {
         let hot = remap.iter().map(|&i| hot[i as usize]).collect();
         return Err(Fallback { deltas, hot });
     }

@@ -14,9 +14,8 @@ pub(crate) const MAX_REPAIR_ROUNDS: u32 = 256;
 
 /// Step 4 after step 3: the verifying pass, then the repair loop only if it found
 /// something. `vertex_inside` is [`Polylines::any_vertex_inside`] of step 3's polylines,
-/// which decides the pass's vertex-inside half; its crossing half runs here, on a search
-/// over the fragments alone. When either half finds something, [`repair`] runs from the
-/// start, so every round is what it always was.
+/// which decides the pass's vertex-inside half. When the pass finds something, [`repair`]
+/// runs from the start, so every round is what it always was.
 ///
 /// [`Polylines::any_vertex_inside`]: crate::passes::Polylines::any_vertex_inside
 pub(crate) fn verify_then_repair(
@@ -27,19 +26,39 @@ pub(crate) fn verify_then_repair(
     stats: &mut ArrangeStats,
     trace: Option<&mut Trace>,
 ) -> Result<(), ArrangementError> {
-    debug_assert_vertex_inside(fragments, hot, search, vertex_inside);
-    if !vertex_inside {
-        let mut probe = ArrangeStats::default();
-        let (index, fallback) = CandidateIndex::build(search, fragments, &[]);
-        let crossings = find_crossings(&index, fragments, None, None, &mut probe);
-        if crossings.pairs == 0 {
-            stats.repair_rounds = 1;
-            stats.fallback_taken |= fallback;
-            stats.candidate_pairs += probe.candidate_pairs;
-            return Ok(());
-        }
+    if !verifying_pass_finds(fragments, hot, search, None, vertex_inside, stats) {
+        stats.repair_rounds = 1;
+        return Ok(());
     }
     repair(fragments, hot, search, stats, trace)
+}
+
+/// Step 4's verifying pass after step 3, shared by the general and the mixed path: true
+/// when a fragment holds a hot pixel centre inside (`vertex_inside`, decided on step 3's
+/// polylines) or two fragments properly cross, pairs of two fragments marked in `skip`
+/// left out (the mixed path knows they cannot cross). The crossing half needs no pixels in
+/// its search. Only a pass that finds nothing counts its search in `stats`: one that finds
+/// something is run again from the start by the caller's repair.
+pub(crate) fn verifying_pass_finds(
+    fragments: &[Fragment],
+    hot: &[GridPoint],
+    search: CandidateSearch,
+    skip: Option<&[bool]>,
+    vertex_inside: bool,
+    stats: &mut ArrangeStats,
+) -> bool {
+    debug_assert_vertex_inside(fragments, hot, search, vertex_inside);
+    if vertex_inside {
+        return true;
+    }
+    let mut probe = ArrangeStats::default();
+    let (index, fallback) = CandidateIndex::build(search, fragments, &[]);
+    if find_crossings(&index, fragments, skip, None, &mut probe).pairs > 0 {
+        return true;
+    }
+    stats.fallback_taken |= fallback;
+    stats.candidate_pairs += probe.candidate_pairs;
+    false
 }
 
 /// With debug assertions (every test run), checks the step-3 decision of the
