@@ -7,8 +7,9 @@
 //! every tile), stay within the coverage bound of docs/tiles.md ("Outline regions") of the
 //! untiled build, and update to the bits of a fresh build.
 //!
-//! The defects found are kept as ignored tests at the end (`--ignored` runs them), each on
-//! a small input; the other tests steer clear of them and say where. `ONEPATH_ADVERSARIAL_SEEDS`
+//! The defects this file found are kept at the end as tests of their fixes, each on a
+//! small input (the narrow parts the cut would close are refused, decisions D20).
+//! `ONEPATH_ADVERSARIAL_SEEDS`
 //! (default 60) sets the number of random cases, and a round of the seeded tests per 60,
 //! for longer hunts.
 
@@ -143,7 +144,7 @@ const SHARP: f64 = 0.2;
 
 /// The smallest angle, in radians, between two boundary edges leaving one vertex (of any
 /// rings). Below 0.2 the region has a spike or a notch less than a grid unit wide for more
-/// than 5 grid units, which the cut can remove (a_needle_thin_hole_keeps_its_whole_length).
+/// than 5 grid units, which the cut can remove (a_needle_thin_hole_is_refused_not_shortened).
 fn sharpest_angle(region: &Region) -> f64 {
     let mut directions: std::collections::BTreeMap<GridPoint, Vec<f64>> = Default::default();
     for ring in region.rings() {
@@ -190,10 +191,21 @@ fn check_valid(
     check_build(&build, region, origin, what)
 }
 
-/// [`check_valid`] of any tiled build.
-/// `None` when the build refuses the region as decisions D20 says (cut lines crossing a
-/// part narrower than a grid unit, which the cut would close): an `InvalidArgument`
-/// naming `region`. Any other error fails the test.
+/// True when `e` refuses the region as decisions D20 says (cut lines crossing a part
+/// narrower than a grid unit, which the cut would close): an `InvalidArgument` naming
+/// `region`.
+fn is_refusal(e: &Error) -> bool {
+    matches!(
+        e,
+        Error::InvalidArgument {
+            location: Location::Argument("region"),
+            ..
+        }
+    )
+}
+
+/// [`check_valid`] of any tiled build; `None` when the build refuses the region
+/// ([`is_refusal`]). Any other error fails the test.
 fn check_build(
     build: &TiledBuild,
     region: &Region,
@@ -202,10 +214,7 @@ fn check_build(
 ) -> Option<TiledNavMesh> {
     let tiled = match build.build_region(region, origin) {
         Ok(tiled) => tiled,
-        Err(Error::InvalidArgument {
-            location: Location::Argument("region"),
-            ..
-        }) => return None,
+        Err(e) if is_refusal(&e) => return None,
         Err(e) => panic!("{what}: build_region failed: {e:?}{}", small(region)),
     };
     check_tiling(&tiled, what);
@@ -247,7 +256,7 @@ fn check(
     let (far_ba, bumps_ba) = far_vertices(b, a);
     let far = far_ab.max(far_ba);
     // Where two boundary edges meet at a sharp angle, a sub-unit move of one moves their
-    // meeting point by far more (the_tip_of_a_narrow_wedge_stays_within_the_vertex_bound):
+    // meeting point by far more (the_tip_of_a_narrow_wedge_stays_within_the_sharp_vertex_bound):
     // no vertex bound there.
     let sharp = sharpest_angle(a).min(sharpest_angle(b)) < SHARP;
     assert!(
@@ -255,20 +264,31 @@ fn check(
         "{what}: a boundary vertex moved by {far} grid units{}",
         small(region)
     );
-    // The documented bound, plus for every vertex beyond `MOVE` (a bump, docs/tiles.md)
-    // the largest circular segment within the arc tolerance: a bump adds or removes such a
-    // cap of an arc, which the documented area bound does not count.
-    let r = radius * scale;
-    let cap = 4.0 / 3.0 * bump * (2.0 * r * bump).sqrt();
-    let bumps = (bumps_ab + bumps_ba) as f64;
-    let area = (a.area2() - b.area2()).abs() as f64 / 2.0;
-    let bound = 2.0 * boundary_length(&untiled.region().clone()) + bumps * cap;
+    let bumps = bumps_ab + bumps_ba;
+    let area = area_difference(a, b);
+    let bound = area_bound(b, radius * scale, bump, bumps);
     assert!(
         area <= bound,
         "{what}: the areas differ by {area} grid units^2 (bound {bound}, {bumps} bump vertices){}",
         small(region)
     );
     Some(Checked { tiled, untiled })
+}
+
+/// The area between two regions' boundaries in grid units^2 (the difference of their
+/// areas).
+fn area_difference(a: &Region, b: &Region) -> f64 {
+    (a.area2() - b.area2()).abs() as f64 / 2.0
+}
+
+/// The documented area bound against the untiled region `untiled` (2 grid units per unit
+/// of its boundary's length), plus for each of `bumps` vertices beyond `MOVE` (a bump,
+/// docs/tiles.md) the largest circular segment of radius `r` within the arc tolerance
+/// `bump` (grid units): a bump adds or removes such a cap of an arc, which the documented
+/// bound does not count.
+fn area_bound(untiled: &Region, r: f64, bump: f64, bumps: usize) -> f64 {
+    let cap = 4.0 / 3.0 * bump * (2.0 * r * bump).sqrt();
+    2.0 * boundary_length(untiled) + bumps as f64 * cap
 }
 
 /// `update_region` with an identical region rebuilds nothing and changes nothing; with
@@ -299,19 +319,12 @@ fn check_update(
         Ok(rebuilt) => rebuilt,
         // The edit made a part narrower than a grid unit where a cut line crosses it
         // (decisions D20): refused, and refused by a fresh build too; nothing changed.
-        Err(Error::InvalidArgument {
-            location: Location::Argument("region"),
-            ..
-        }) => {
+        Err(e) if is_refusal(&e) => {
             assert!(*t == before, "{what}: a refused update changed the tiling");
             assert!(
-                matches!(
-                    build.build_region(edited, origin),
-                    Err(Error::InvalidArgument {
-                        location: Location::Argument("region"),
-                        ..
-                    })
-                ),
+                build
+                    .build_region(edited, origin)
+                    .is_err_and(|e| is_refusal(&e)),
                 "{what}: an update refused what a fresh build accepts"
             );
             return Vec::new();
@@ -1282,8 +1295,7 @@ fn degenerate_arguments_are_argument_errors() {
     assert!(t.stitched().polygons().is_empty());
 }
 
-// Defects found by this file, each reduced to a small input. They are ignored so that the
-// suite stays green; run them with `--ignored`.
+// Defects found by this file, each reduced to a small input, and what the fixes promise.
 
 /// One grid unit at SnapBits 16, in user units.
 const U: f64 = 1.0 / 65536.0;
@@ -1291,13 +1303,9 @@ const U: f64 = 1.0 / 65536.0;
 /// True when the tiled build refuses the region as decisions D20 says: cut lines cross a
 /// part narrower than a grid unit, which the cut would close.
 fn refused(region: &Region, radius: f64, size: usize, origin: Vector2D) -> bool {
-    matches!(
-        TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size).build_region(region, origin),
-        Err(Error::InvalidArgument {
-            location: Location::Argument("region"),
-            ..
-        })
-    )
+    TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size)
+        .build_region(region, origin)
+        .is_err_and(|e| is_refusal(&e))
 }
 
 #[test]
@@ -1410,8 +1418,8 @@ fn long_shallow_edges_stay_within_the_area_bound() {
         .expect("a tiling");
     tiled.stitched().check_invariants().expect("valid");
     let untiled = pipeline.build(&region).expect("untiled");
-    let area = (tiled.stitched().region().area2() - untiled.region().area2()).abs() as f64 / 2.0;
-    let bound = 2.0 * boundary_length(untiled.region());
+    let area = area_difference(tiled.stitched().region(), untiled.region());
+    let bound = area_bound(untiled.region(), 0.0, 0.0, 0);
     assert!(
         area <= bound,
         "the areas differ by {area} grid units^2 (bound {bound})"
@@ -1443,12 +1451,10 @@ fn an_arc_bump_stays_within_the_area_bound() {
     tiled.stitched().check_invariants().expect("valid");
     let untiled = pipeline.build(&region).expect("untiled");
     let (a, b) = (tiled.stitched().region(), untiled.region());
-    let area = (a.area2() - b.area2()).abs() as f64 / 2.0;
-    let bumps = (far_vertices(a, b).1 + far_vertices(b, a).1) as f64;
-    assert!(bumps > 0.0, "the case has a bump");
-    let (r, bump) = (1.3 * 65536.0, pipeline.arc_tolerance() * 65536.0);
-    let cap = 4.0 / 3.0 * bump * (2.0 * r * bump).sqrt();
-    let bound = 2.0 * boundary_length(b) + bumps * cap;
+    let area = area_difference(a, b);
+    let bumps = far_vertices(a, b).1 + far_vertices(b, a).1;
+    assert!(bumps > 0, "the case has a bump");
+    let bound = area_bound(b, 1.3 * 65536.0, pipeline.arc_tolerance() * 65536.0, bumps);
     assert!(
         area <= bound,
         "the areas differ by {area} grid units^2 (bound {bound})"

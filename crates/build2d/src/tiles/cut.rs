@@ -3,8 +3,9 @@
 //! part of it is closed along the window's border exactly, without a new point.
 
 use crate::error::{Error, Location, Result};
-use crate::input::Geometry2DOptions;
+use crate::input::Vector2D;
 use crate::region::{Region, ring_edges};
+use crate::snap::to_user;
 use onepath_arrangement::{Operand, TaggedEdge, arrange_owned};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{label, trace_rings};
@@ -250,8 +251,7 @@ fn refuse_closed_parts(region: &Region, kept: &[(usize, CutSegment)]) -> Result<
 
 /// The error of a cut that closed a part of the region near `place` (grid units).
 fn narrow(region: &Region, place: GridPoint, what: &str) -> Error {
-    let scale = Geometry2DOptions::with_snap_bits(region.snap_bits).scale();
-    let (x, y) = (place.x as f64 / scale, place.y as f64 / scale);
+    let Vector2D { x, y } = to_user(place, region.snap_bits);
     Error::invalid(
         Location::Argument("region"),
         format!(
