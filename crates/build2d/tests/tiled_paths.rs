@@ -28,9 +28,7 @@
 
 mod support;
 
-use onepath_build2d::{
-    Geometry2DOptions, Mesh2DPipeline, NavMesh, TiledBuild, TiledNavMesh, Vector2D,
-};
+use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, NavMesh, TiledNavMesh, Vector2D};
 use onepath_io::{ScenarioQuery, read_scenario, read_tile_map};
 use std::collections::BTreeSet;
 use support::{centre, codes_of, data, tiled, tiled_region, turned_point, turned_region};
@@ -218,10 +216,7 @@ fn polyanya_finds_the_same_paths_across_seams_of_turned_maps() {
                 .expect("untiled");
             let untiled_finder = untiled.to_polyanya().expect("a polyanya mesh");
             for size in sizes {
-                let t = tiled_region(&region, size, radius);
-                let origin = TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size)
-                    .region_origin(&region)
-                    .expect("an origin");
+                let (t, origin) = tiled_region(&region, size, radius);
                 // The cut lines in user units: every seam and a halo to either side of it.
                 let (tx, ty) = t.tile_counts();
                 let cut = |tiles: usize, at: f64| -> Vec<f64> {

@@ -118,11 +118,13 @@ pub fn turned_region(map: &TileMap, angle: f64) -> Region {
 }
 
 /// The tiled build of an outline region, unit cells placed by
-/// [`TiledBuild::region_origin`], in tiles of `size` cells at agent radius `radius`.
-pub fn tiled_region(region: &Region, size: usize, radius: f64) -> TiledNavMesh {
+/// [`TiledBuild::region_origin`], in tiles of `size` cells at agent radius `radius`, with
+/// that origin.
+pub fn tiled_region(region: &Region, size: usize, radius: f64) -> (TiledNavMesh, Vector2D) {
     let build = TiledBuild::new(Mesh2DPipeline::new(1.0, radius), size);
     let origin = build.region_origin(region).expect("an origin");
-    build
+    let tiled = build
         .build_region(region, origin)
-        .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"))
+        .unwrap_or_else(|e| panic!("tiles of {size}, radius {radius}: {e}"));
+    (tiled, origin)
 }
