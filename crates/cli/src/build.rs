@@ -187,10 +187,7 @@ fn run_tiled(
     let start = Instant::now();
     let areas = input.areas();
     let area_names = input.area_names();
-    let background = match plan.wants("svg") {
-        true => Some(input.region()?),
-        false => None,
-    };
+    let background = plan.wants("svg").then(|| input.region()).transpose()?;
     set_outputs(&mut plan, mesh, || {
         let (xs, ys) = built.grid_lines();
         render_svg(&SvgPicture {

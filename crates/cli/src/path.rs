@@ -11,6 +11,7 @@ use crate::tiled::{TiledInput, TiledJob, TiledMesh};
 use crate::{CliError, library_error};
 use onepath_build2d::{NavMesh, Region, TiledBuild, Vector2D};
 use onepath_io::{ScenarioQuery, SvgPicture, TileGrid, YAxis, read_scenario, render_svg};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -151,10 +152,9 @@ pub(crate) fn run_path(
                 kind: input.kind(),
                 snap_bits: input.options().snap_bits,
                 y_axis: input.y_axis(),
-                background: match picture {
-                    true => Some(input.region()?.into_owned()),
-                    false => None,
-                },
+                background: picture
+                    .then(|| input.region().map(Cow::into_owned))
+                    .transpose()?,
                 grid: picture.then(|| tiled.grid_lines()),
             };
             (Built::Tiled(tiled), built, map)
