@@ -3,12 +3,12 @@
 use crate::fragment::Fragment;
 use crate::options::CandidateSearch;
 use crate::search::CandidateIndex;
-use crate::types::Arrangement;
-use onepath_predicates::orient2d;
+use crate::types::{Arrangement, Segment};
+use onepath_predicates::{GridPoint, orient2d};
 use thiserror::Error;
 
-/// The first broken guarantee [`Arrangement::check_invariants`] or
-/// [`Arrangement::check_balanced`] found. Indices are 0-based.
+/// The first broken guarantee [`Arrangement::check_invariants`],
+/// [`Arrangement::check_balanced`] or [`crate::Deferred::check_invariants`] found. Indices are 0-based.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum InvariantViolation {
     /// `vertices[index]` is not strictly greater than `vertices[index - 1]` in `(x, y)` order.
@@ -85,73 +85,8 @@ impl Arrangement {
     /// Crossings and vertices are found with the grid candidate search (tested against the
     /// brute-force search), so the check takes near-linear time on evenly spread output.
     pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
-        let v = &self.vertices;
-        if let Some(index) = (1..v.len()).find(|&i| v[i - 1] >= v[i]) {
-            return Err(InvariantViolation::VerticesNotSorted { index });
-        }
-        let mut used = vec![false; v.len()];
-        for (segment, s) in self.segments.iter().enumerate() {
-            if s.a as usize >= v.len() || s.b as usize >= v.len() {
-                return Err(InvariantViolation::VertexOutOfRange { segment });
-            }
-            if s.a >= s.b {
-                return Err(InvariantViolation::SegmentNotAscending { segment });
-            }
-            if segment > 0
-                && (self.segments[segment - 1].a, self.segments[segment - 1].b) >= (s.a, s.b)
-            {
-                return Err(InvariantViolation::SegmentsNotSorted { segment });
-            }
-            if s.delta == [0, 0] {
-                return Err(InvariantViolation::ZeroDelta { segment });
-            }
-            used[s.a as usize] = true;
-            used[s.b as usize] = true;
-        }
-        if let Some(vertex) = used.iter().position(|&u| !u) {
-            return Err(InvariantViolation::UnusedVertex { vertex });
-        }
-        self.check_geometry()
-    }
-
-    /// The exact part of [`Arrangement::check_invariants`], on a structurally valid
-    /// arrangement (whose segments are therefore sorted by their smaller endpoint).
-    fn check_geometry(&self) -> Result<(), InvariantViolation> {
-        let fragments: Vec<Fragment> = self
-            .segments
-            .iter()
-            .map(|s| {
-                Fragment::directed(
-                    self.vertices[s.a as usize],
-                    self.vertices[s.b as usize],
-                    s.delta,
-                )
-            })
-            .collect();
-        let (index, _) = CandidateIndex::build(CandidateSearch::Auto, &fragments, &self.vertices);
-        // The smallest crossing pair is reported, whatever order the search visits them in.
-        let mut first_pair: Option<(usize, usize)> = None;
-        let mut candidates = 0u64;
-        index.for_each_crossing(&fragments, None, &mut candidates, |i, j| {
-            let pair = (i as usize, j as usize);
-            first_pair = Some(first_pair.map_or(pair, |first| first.min(pair)));
-        });
-        if let Some((first, second)) = first_pair {
-            return Err(InvariantViolation::ProperCrossing { first, second });
-        }
-        for (segment, f) in fragments.iter().enumerate() {
-            let mut inside = None;
-            index.for_each_pixel(f, &self.vertices, false, |c, _| {
-                if inside.is_none() && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear() {
-                    inside = Some(c);
-                }
-            });
-            if let Some(c) = inside {
-                let vertex = self.vertices.partition_point(|&w| w < c);
-                return Err(InvariantViolation::VertexInsideSegment { vertex, segment });
-            }
-        }
-        Ok(())
+        check_structure(&self.vertices, &self.segments, true)?;
+        check_geometry(&self.vertices, &self.segments, true)
     }
 
     /// Checks that at every vertex, per operand, the deltas of the segments leaving it
@@ -180,4 +115,77 @@ impl Arrangement {
         }
         Ok(())
     }
+}
+
+/// The structural part of [`Arrangement::check_invariants`] on `vertices` and `segments`;
+/// with `strict`, a zero delta and an unused vertex are violations too.
+pub(crate) fn check_structure(
+    v: &[GridPoint],
+    segments: &[Segment],
+    strict: bool,
+) -> Result<(), InvariantViolation> {
+    if let Some(index) = (1..v.len()).find(|&i| v[i - 1] >= v[i]) {
+        return Err(InvariantViolation::VerticesNotSorted { index });
+    }
+    let mut used = vec![false; v.len()];
+    for (segment, s) in segments.iter().enumerate() {
+        if s.a as usize >= v.len() || s.b as usize >= v.len() {
+            return Err(InvariantViolation::VertexOutOfRange { segment });
+        }
+        if s.a >= s.b {
+            return Err(InvariantViolation::SegmentNotAscending { segment });
+        }
+        if segment > 0 && (segments[segment - 1].a, segments[segment - 1].b) >= (s.a, s.b) {
+            return Err(InvariantViolation::SegmentsNotSorted { segment });
+        }
+        if strict && s.delta == [0, 0] {
+            return Err(InvariantViolation::ZeroDelta { segment });
+        }
+        used[s.a as usize] = true;
+        used[s.b as usize] = true;
+    }
+    match used.iter().position(|&u| !u) {
+        Some(vertex) if strict => Err(InvariantViolation::UnusedVertex { vertex }),
+        _ => Ok(()),
+    }
+}
+
+/// The exact part of [`Arrangement::check_invariants`], on structurally valid parts (whose
+/// segments are therefore sorted by their smaller endpoint): no vertex strictly inside a
+/// segment, and with `crossings` no two segments properly crossing.
+pub(crate) fn check_geometry(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    crossings: bool,
+) -> Result<(), InvariantViolation> {
+    let fragments: Vec<Fragment> = segments
+        .iter()
+        .map(|s| Fragment::directed(vertices[s.a as usize], vertices[s.b as usize], s.delta))
+        .collect();
+    let (index, _) = CandidateIndex::build(CandidateSearch::Auto, &fragments, vertices);
+    if crossings {
+        // The smallest crossing pair is reported, whatever order the search visits them in.
+        let mut first_pair: Option<(usize, usize)> = None;
+        let mut candidates = 0u64;
+        index.for_each_crossing(&fragments, None, &mut candidates, |i, j| {
+            let pair = (i as usize, j as usize);
+            first_pair = Some(first_pair.map_or(pair, |first| first.min(pair)));
+        });
+        if let Some((first, second)) = first_pair {
+            return Err(InvariantViolation::ProperCrossing { first, second });
+        }
+    }
+    for (segment, f) in fragments.iter().enumerate() {
+        let mut inside = None;
+        index.for_each_pixel(f, vertices, false, |c, _| {
+            if inside.is_none() && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear() {
+                inside = Some(c);
+            }
+        });
+        if let Some(c) = inside {
+            let vertex = vertices.partition_point(|&w| w < c);
+            return Err(InvariantViolation::VertexInsideSegment { vertex, segment });
+        }
+    }
+    Ok(())
 }

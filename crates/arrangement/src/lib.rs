@@ -42,6 +42,7 @@
 #![forbid(unsafe_code)]
 
 mod boxes;
+mod deferred;
 mod error;
 mod fragment;
 mod grid;
@@ -58,6 +59,7 @@ mod search;
 mod trace;
 mod types;
 
+pub use deferred::Deferred;
 pub use error::ArrangementError;
 pub use invariants::InvariantViolation;
 pub use onepath_predicates::GridPoint;
@@ -147,6 +149,26 @@ pub fn arrange(edges: &[TaggedEdge]) -> Result<Arrangement, ArrangementError> {
 /// peak of memory for large inputs.
 pub fn arrange_owned(edges: Vec<TaggedEdge>) -> Result<Arrangement, ArrangementError> {
     pipeline::run_owned(edges, &ArrangeOptions::default()).map(|run| run.arrangement)
+}
+
+/// [`arrange_owned`] for a caller that sweeps the segments anyway: stops before the
+/// crossing half of step 4's verifying pass (`deferred.rs`), which the caller's sweep
+/// decides by testing the neighbours it makes in its status (the winding crate's
+/// `label_deferred` does). [`Deferred::verify`] gives what [`arrange_owned`] gives.
+pub fn arrange_deferred(edges: Vec<TaggedEdge>) -> Result<Deferred, ArrangementError> {
+    pipeline::run_deferred(edges, &ArrangeOptions::default())
+}
+
+/// For tests: [`arrange_deferred`] with a chosen candidate search (any search but
+/// [`CandidateSearch::Auto`] takes the general path) and the test switch
+/// [`ArrangeOptions::omit_initial_crossings`] (which leaves crossings for the deferred
+/// check to find).
+#[doc(hidden)]
+pub fn arrange_deferred_with(
+    edges: &[TaggedEdge],
+    options: &ArrangeOptions,
+) -> Result<Deferred, ArrangementError> {
+    pipeline::run_deferred(edges.to_vec(), options)
 }
 
 /// [`arrange`] with a chosen candidate search (which never changes the result) and the

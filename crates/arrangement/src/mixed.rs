@@ -22,13 +22,13 @@
 //! it find anything the caller runs the general path, whose repair loop follows the
 //! specification.
 
+use crate::deferred::Pending;
 use crate::fragment::Fragment;
 use crate::options::{ArrangeStats, CandidateSearch};
 use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
 use crate::passes::{find_crossings, keyed_piece, merge_keyed, reroute};
 use crate::repair::verifying_pass_finds;
 use crate::search::CandidateIndex;
-use crate::types::Arrangement;
 use onepath_predicates::GridPoint;
 
 /// True when the fragment is horizontal or vertical.
@@ -37,25 +37,26 @@ fn is_axis(f: &Fragment) -> bool {
     f.p.x == f.q.x || f.p.y == f.q.y
 }
 
-/// The arrangement of `unique` fragments (distinct, sorted, zero sums kept; their
+/// Step 3 of the arrangement of `unique` fragments (distinct, sorted, zero sums kept; their
 /// endpoints the sorted `hot` pixels `ids[k]`) of which some are axis-parallel and some
-/// diagonal, or, when the verifying pass found something to repair, a [`Fallback`] from
-/// which the caller makes them again. The fragments are freed once rerouted, before the
-/// verifying pass, which is where the memory peaks.
+/// diagonal, with `stats` of the numbering: a [`Pending`] whose verification runs the
+/// verifying pass above (or, should it find something or a vertex lie inside a fragment,
+/// the general path from `unique` again). The fragments are freed once rerouted.
 pub(crate) fn arrange_mixed(
     unique: Vec<Fragment>,
-    ids: &[[u32; 2]],
+    ids: Vec<[u32; 2]>,
     hot: Vec<GridPoint>,
-    stats: &mut ArrangeStats,
-) -> Result<Arrangement, Fallback> {
+    base: ArrangeStats,
+) -> Pending {
+    let mut stats = base;
     let axis: Vec<bool> = unique.iter().map(is_axis).collect();
     // Step 2: the crossings of two axis-parallel pieces by the sweep, every pair with a
     // diagonal piece by the candidate search and the exact rational.
-    let axis_crossings = crossing_points(unique.iter().filter(|f| is_axis(f)), stats);
+    let axis_crossings = crossing_points(unique.iter().filter(|f| is_axis(f)), &mut stats);
     let axis_pairs = stats.initial_crossings;
     let (mut index, fallback) = CandidateIndex::build(CandidateSearch::Auto, &unique, &hot);
     stats.fallback_taken = fallback;
-    let diagonal = find_crossings(&index, &unique, Some(&axis), None, stats);
+    let diagonal = find_crossings(&index, &unique, Some(&axis), None, &mut stats);
     stats.initial_crossings = axis_pairs + diagonal.pairs;
     let (hot, mut remap) = merge_with_remap(hot, &axis_crossings);
     let (hot, remap_again) = merge_with_remap(hot, &diagonal.points);
@@ -72,45 +73,62 @@ pub(crate) fn arrange_mixed(
         .map(|&[p, q]| [remap[p as usize], remap[q as usize]]);
     let mut keyed = axis_pieces(&unique, remapped, &hot, |k| axis[k]);
     let diagonals: Vec<usize> = (0..unique.len()).filter(|&k| !axis[k]).collect();
-    let polylines = reroute(&index, &unique, diagonals.iter().copied(), &hot, stats);
+    let polylines = reroute(&index, &unique, diagonals.iter().copied(), &hot, &mut stats);
     for (n, &k) in diagonals.iter().enumerate() {
         for pair in polylines.get(n).windows(2) {
             keyed.push(keyed_piece(pair[0], pair[1], unique[k].delta));
         }
     }
     let vertex_inside = polylines.any_vertex_inside(&hot);
-    drop((index, polylines, diagonals));
+    drop((index, polylines, diagonals, axis));
     let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
     drop(unique);
     let (fragments, pixel_ids) = merge_keyed(keyed, &hot);
-    // Step 4's verifying pass, over what can happen.
-    stats.repair_rounds = 1;
-    let axis: Vec<bool> = fragments.iter().map(is_axis).collect();
-    let finds = verifying_pass_finds(
-        &fragments,
-        &hot,
-        CandidateSearch::Auto,
-        Some(&axis),
+    let input = MixedInput {
+        ids,
+        deltas,
+        remap,
+        base,
         vertex_inside,
-        stats,
-    );
-    if finds || fallback_forced() {
-        let hot = remap.iter().map(|&i| hot[i as usize]).collect();
-        return Err(Fallback { deltas, hot });
-    }
-    stats.hot_pixels = hot.len();
-    stats.fragments = fragments.len();
-    Ok(crate::pipeline::assemble(&fragments, &pixel_ids, &hot))
+    };
+    Pending::mixed(hot, &fragments, &pixel_ids, stats, input)
 }
 
-/// What the general path needs when the mixed path's verifying pass found something: the
-/// fragments' deltas in order and the input's hot pixels, from which it makes the
-/// fragments again.
-pub(crate) struct Fallback {
-    /// The deltas of the unique fragments, in order.
+/// What the general path needs should the mixed path's verification find something: the
+/// unique fragments' pixel pairs and deltas over the input's pixels, and the numbering's
+/// counters; and whether a vertex lies inside a fragment (then the general path runs
+/// without a verifying pass first).
+#[derive(Clone, Debug)]
+pub(crate) struct MixedInput {
+    /// The unique fragments' input pixel indices, in order.
+    pub(crate) ids: Vec<[u32; 2]>,
+    /// Their deltas, in order.
     pub(crate) deltas: Vec<[i32; 2]>,
-    /// The hot pixels the mixed path was given.
-    pub(crate) hot: Vec<GridPoint>,
+    /// For each input pixel, its index among the final hot pixels.
+    pub(crate) remap: Vec<u32>,
+    /// The counters of the numbering, from which the general path starts.
+    pub(crate) base: ArrangeStats,
+    /// True when a diagonal route holds one of its own vertices inside a piece.
+    pub(crate) vertex_inside: bool,
+}
+
+/// The verifying pass of the mixed path on its step-3 `fragments` over `hot`, over what can
+/// happen (pairs of two axis-parallel fragments skipped): true when it finds a crossing.
+pub(crate) fn mixed_pass_finds(
+    fragments: &[Fragment],
+    hot: &[GridPoint],
+    stats: &mut ArrangeStats,
+) -> bool {
+    stats.repair_rounds = 1;
+    let axis: Vec<bool> = fragments.iter().map(is_axis).collect();
+    verifying_pass_finds(
+        fragments,
+        hot,
+        CandidateSearch::Auto,
+        Some(&axis),
+        false,
+        stats,
+    ) || fallback_forced()
 }
 
 #[cfg(test)]
@@ -121,7 +139,7 @@ thread_local! {
 }
 
 /// Whether a test forces the fallback (never outside tests).
-fn fallback_forced() -> bool {
+pub(crate) fn fallback_forced() -> bool {
     #[cfg(test)]
     return FORCE_FALLBACK.with(std::cell::Cell::get);
     #[cfg(not(test))]

@@ -1,6 +1,7 @@
 //! The arrangement routine end to end: steps 1 to 5 of the specification's "Arrangement:
 //! noding by snap rounding".
 
+use crate::deferred::{Deferred, Pending};
 use crate::error::ArrangementError;
 use crate::fragment::{Fragment, merge_sorted_points};
 use crate::mixed::arrange_mixed;
@@ -21,6 +22,33 @@ pub(crate) struct RunOutput {
     pub(crate) arrangement: Arrangement,
     pub(crate) stats: ArrangeStats,
     pub(crate) traces: Option<Vec<Vec<GridPoint>>>,
+}
+
+/// What [`finish`] produced: a [`RunOutput`], or with `defer` and no vertex inside a
+/// fragment, step 3's fragments with the crossing half of the verifying pass left open
+/// (`deferred.rs`).
+pub(crate) enum Finished {
+    Run(RunOutput),
+    Pending(Pending),
+}
+
+impl Finished {
+    /// The run's output, the crossing question decided by the verifying pass if it was
+    /// left open (which only a deferring caller asks for).
+    fn into_run(self) -> Result<RunOutput, ArrangementError> {
+        match self {
+            Finished::Run(run) => Ok(run),
+            Finished::Pending(pending) => {
+                let mut stats = ArrangeStats::default();
+                let arrangement = pending.verify_with(&mut stats)?;
+                Ok(RunOutput {
+                    arrangement,
+                    stats,
+                    traces: None,
+                })
+            }
+        }
+    }
 }
 
 /// Fragment indices are `u32` and are paired in `u64`s; cell numbers too. Keeping every
@@ -53,7 +81,7 @@ pub(crate) fn run(
     with_trace: bool,
 ) -> Result<RunOutput, ArrangementError> {
     let numbered = number(edges)?;
-    finish(numbered, options, with_trace.then_some(edges))
+    finish(numbered, options, with_trace.then_some(edges), false)?.into_run()
 }
 
 /// [`run`] without traces on edges it owns, which are freed once numbered: the input's
@@ -64,7 +92,21 @@ pub(crate) fn run_owned(
 ) -> Result<RunOutput, ArrangementError> {
     let numbered = number(&edges)?;
     drop(edges);
-    finish(numbered, options, None)
+    finish(numbered, options, None, false)?.into_run()
+}
+
+/// [`run_owned`] that stops before the crossing half of the verifying pass when nothing
+/// else is left to repair (`deferred.rs`).
+pub(crate) fn run_deferred(
+    edges: Vec<TaggedEdge>,
+    options: &ArrangeOptions,
+) -> Result<Deferred, ArrangementError> {
+    let numbered = number(&edges)?;
+    drop(edges);
+    Ok(match finish(numbered, options, None, true)? {
+        Finished::Run(run) => Deferred::done(run.arrangement),
+        Finished::Pending(pending) => Deferred::pending(pending),
+    })
 }
 
 /// The input after step 1 and the start of step 2: the endpoints as sorted hot pixels and
@@ -111,15 +153,17 @@ fn number(edges: &[TaggedEdge]) -> Result<Numbered, ArrangementError> {
 }
 
 /// Steps 2 to 5 from the numbered input; `traced` is the input when the polylines of its
-/// edges are wanted.
+/// edges are wanted. With `defer`, a run whose step 3 leaves no vertex inside a fragment
+/// stops there, before the verifying pass's crossing half.
 fn finish(
     numbered: Numbered,
     options: &ArrangeOptions,
     traced: Option<&[TaggedEdge]>,
-) -> Result<RunOutput, ArrangementError> {
+    defer: bool,
+) -> Result<Finished, ArrangementError> {
     let Numbered {
-        mut hot,
-        mut unique,
+        hot,
+        unique,
         unique_ids,
         mut stats,
     } = numbered;
@@ -130,15 +174,16 @@ fn finish(
         options.search == CandidateSearch::Auto && !with_trace && !options.omit_initial_crossings;
     if fast && is_orthogonal(&unique) {
         let arrangement = arrange_orthogonal(&unique, &unique_ids, hot, &mut stats);
-        return Ok(RunOutput {
+        return Ok(Finished::Run(RunOutput {
             arrangement,
             stats,
             traces: None,
-        });
+        }));
     }
     // Mostly axis-parallel input (tile-map shrinks and offsets): the axis-parallel pieces
-    // need no search and no reroute (`mixed.rs`). Should its verifying pass find anything,
-    // the general path below runs from the start.
+    // need no search and no reroute (`mixed.rs`). Its step 3 ends in a `Pending` whose
+    // verification runs the general path below from the start should the verifying pass
+    // find anything (or should a vertex lie inside a fragment).
     if fast
         && unique
             .iter()
@@ -147,31 +192,34 @@ fn finish(
             * 2
             > unique.len()
     {
-        let mut mixed_stats = stats;
-        // Debug builds (every test run) check that the fallback gives the input pixels back.
-        #[cfg(debug_assertions)]
-        let given = hot.clone();
-        match arrange_mixed(unique, &unique_ids, hot, &mut mixed_stats) {
-            Ok(arrangement) => {
-                return Ok(RunOutput {
-                    arrangement,
-                    stats: mixed_stats,
-                    traces: None,
-                });
-            }
-            // The fragments again, from their pixels and deltas, for the general path.
-            Err(fallback) => {
-                #[cfg(test)]
-                tests::FALLBACKS.with(|n| n.set(n.get() + 1));
-                #[cfg(debug_assertions)]
-                debug_assert_eq!(fallback.hot, given, "the mixed path's input pixels");
-                hot = fallback.hot;
-                unique = fragments_again(&unique_ids, &hot, fallback.deltas);
-            }
+        let pending = arrange_mixed(unique, unique_ids, hot, stats);
+        if defer && pending.is_open() {
+            return Ok(Finished::Pending(pending));
         }
+        let mut stats = ArrangeStats::default();
+        let arrangement = pending.verify_with(&mut stats)?;
+        return Ok(Finished::Run(RunOutput {
+            arrangement,
+            stats,
+            traces: None,
+        }));
     }
     drop(unique_ids);
+    general(unique, hot, stats, options, traced, defer)
+}
 
+/// Steps 2 to 5 by the general path: the candidate search, every edge rerouted, the
+/// verifying pass and the repair loop. With `defer`, a run whose step 3 leaves no vertex
+/// inside a fragment stops there (see [`finish`]).
+pub(crate) fn general(
+    mut unique: Vec<Fragment>,
+    mut hot: Vec<GridPoint>,
+    mut stats: ArrangeStats,
+    options: &ArrangeOptions,
+    traced: Option<&[TaggedEdge]>,
+    defer: bool,
+) -> Result<Finished, ArrangementError> {
+    let with_trace = traced.is_some();
     let (mut index, fallback) = CandidateIndex::build(options.search, &unique, &hot);
     stats.fallback_taken = fallback;
     if !options.omit_initial_crossings {
@@ -199,6 +247,11 @@ fn finish(
     drop(deltas);
     drop(polylines);
     check_index_range(fragments.len())?;
+    if defer && any_input && !vertex_inside && trace.is_none() {
+        return Ok(Finished::Pending(Pending::general(
+            hot, &fragments, &pixel_ids,
+        )));
+    }
 
     // Step 4: the repair loop, normally a single verifying pass.
     if any_input {
@@ -230,16 +283,20 @@ fn finish(
     let traces = trace
         .zip(traced)
         .map(|(trace, edges)| input_polylines(edges, &unique, trace));
-    Ok(RunOutput {
+    Ok(Finished::Run(RunOutput {
         arrangement,
         stats,
         traces,
-    })
+    }))
 }
 
 /// The fragments over the pixels `hot[ids[k]]` with the deltas `deltas[k]`: what
 /// `merge_keyed` made, made again after the mixed path freed them.
-fn fragments_again(ids: &[[u32; 2]], hot: &[GridPoint], deltas: Vec<[i32; 2]>) -> Vec<Fragment> {
+pub(crate) fn fragments_again(
+    ids: &[[u32; 2]],
+    hot: &[GridPoint],
+    deltas: Vec<[i32; 2]>,
+) -> Vec<Fragment> {
     ids.iter()
         .zip(deltas)
         .map(|(&[p, q], delta)| Fragment {
@@ -308,7 +365,7 @@ fn input_polylines(edges: &[TaggedEdge], unique: &[Fragment], trace: Trace) -> V
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! The mixed path's fallback makes the fragments again from their pixels and deltas.
     //! No input found so far reaches it (its verifying pass finds nothing on real data),
     //! so it is checked here with the verifying pass forced to report, end to end against
@@ -320,7 +377,7 @@ mod tests {
 
     thread_local! {
         /// How many times this thread's arrangements fell back from the mixed path.
-        pub(super) static FALLBACKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+        pub(crate) static FALLBACKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
     #[test]

@@ -4,9 +4,11 @@ use crate::error::{Error, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::simple_ring::resolve_simple_ring;
 use crate::snap::{check_map_shape, snap_outline, tile_map_grid_lines};
-use onepath_arrangement::{Operand, TaggedEdge, arrange_owned};
+use onepath_arrangement::{Operand, TaggedEdge, arrange_deferred};
 use onepath_predicates::{GridPoint, twice_area};
-use onepath_winding::{InsideRule, label, trace_boundary, trace_tile_map};
+use onepath_winding::{
+    InsideRule, label, label_deferred, trace_boundary, trace_deferred, trace_tile_map,
+};
 
 /// A region of the plane: rings on the snap grid that never cross or overlap and touch only
 /// at shared vertices, with the interior on the left of every directed edge (outer
@@ -25,10 +27,16 @@ pub struct Region {
 /// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
 /// that are inside under `rule`.
 /// The edges are freed once the arrangement has numbered them, which lowers the peak of
-/// memory of every boolean operation, offset and shrink.
+/// memory of every boolean operation, offset and shrink. The labelling sweep decides the
+/// crossing half of the arrangement's verifying pass on the way (`label_deferred`); only
+/// when it finds a crossing does the arrangement run that pass and its repair loop.
 pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
     // Every caller validated its coordinates, so an arrangement error is a defect.
-    let arrangement = arrange_owned(edges).map_err(Error::internal)?;
+    let deferred = arrange_deferred(edges).map_err(Error::internal)?;
+    if let Some(windings) = label_deferred(&deferred) {
+        return trace_deferred(&deferred, &windings, rule).map_err(Error::internal);
+    }
+    let arrangement = deferred.verify().map_err(Error::internal)?;
     let windings = label(&arrangement);
     trace_boundary(&arrangement, &windings, rule).map_err(Error::internal)
 }

@@ -2,7 +2,7 @@
 
 use crate::SegmentWindings;
 use crate::rings::{TraceError, trace_numbered};
-use onepath_arrangement::Arrangement;
+use onepath_arrangement::{Arrangement, Deferred, Segment};
 use onepath_predicates::GridPoint;
 
 /// Which faces are inside, from the per-operand windings `[w0, w1]` (decisions D1).
@@ -50,7 +50,7 @@ pub fn boundary_edges(
     rule: InsideRule,
 ) -> Vec<(GridPoint, GridPoint)> {
     let v = &arrangement.vertices;
-    boundary_indices(arrangement, windings, rule)
+    boundary_indices(&arrangement.segments, windings, rule)
         .map(|(a, b)| (v[a as usize], v[b as usize]))
         .collect()
 }
@@ -66,26 +66,44 @@ pub fn trace_boundary(
     windings: &[SegmentWindings],
     rule: InsideRule,
 ) -> Result<Vec<Vec<GridPoint>>, TraceError> {
-    let edges: Vec<(u32, u32)> = boundary_indices(arrangement, windings, rule).collect();
-    trace_numbered(&arrangement.vertices, &edges)
+    trace_parts(&arrangement.vertices, &arrangement.segments, windings, rule)
+}
+
+/// [`trace_boundary`] of a deferred arrangement, with `windings` from
+/// [`crate::label_deferred`] (which found no crossing): its segments of zero delta have
+/// the same windings on both sides and are never boundary, and its unused vertices are
+/// never reached, so the rings are those of the verified arrangement.
+pub fn trace_deferred(
+    deferred: &Deferred,
+    windings: &[SegmentWindings],
+    rule: InsideRule,
+) -> Result<Vec<Vec<GridPoint>>, TraceError> {
+    trace_parts(deferred.vertices(), deferred.segments(), windings, rule)
+}
+
+/// Selection and chaining on vertices in `(x, y)` order and segments over them.
+fn trace_parts(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    windings: &[SegmentWindings],
+    rule: InsideRule,
+) -> Result<Vec<Vec<GridPoint>>, TraceError> {
+    let edges: Vec<(u32, u32)> = boundary_indices(segments, windings, rule).collect();
+    trace_numbered(vertices, &edges)
 }
 
 /// The boundary segments of `rule` as directed pairs of vertex indices, in segment order.
 fn boundary_indices<'a>(
-    arrangement: &'a Arrangement,
+    segments: &'a [Segment],
     windings: &'a [SegmentWindings],
     rule: InsideRule,
 ) -> impl Iterator<Item = (u32, u32)> + 'a {
-    arrangement
-        .segments
-        .iter()
-        .zip(windings)
-        .filter_map(move |(s, w)| {
-            match (rule.is_inside(w.above), rule.is_inside(w.below)) {
-                // The left of a → b is "above": inside there keeps the direction.
-                (true, false) => Some((s.a, s.b)),
-                (false, true) => Some((s.b, s.a)),
-                _ => None,
-            }
-        })
+    segments.iter().zip(windings).filter_map(move |(s, w)| {
+        match (rule.is_inside(w.above), rule.is_inside(w.below)) {
+            // The left of a → b is "above": inside there keeps the direction.
+            (true, false) => Some((s.a, s.b)),
+            (false, true) => Some((s.b, s.a)),
+            _ => None,
+        }
+    })
 }

@@ -4,7 +4,9 @@
 //! ([`onepath_arrangement::Arrangement`]), this crate
 //!
 //! 1. labels every segment with the per-operand winding numbers on both of its sides by
-//!    the exact plane sweep of the specification's "Labelling" section ([`label`]);
+//!    the exact plane sweep of the specification's "Labelling" section ([`label`]; on an
+//!    arrangement whose verifying pass was deferred, [`label_deferred`] decides on the way
+//!    whether two segments properly cross);
 //! 2. selects the segments that separate inside from outside under one of the inside rules
 //!    of decisions D1 ([`InsideRule`], [`boundary_edges`]), directed with the inside on the
 //!    left;
@@ -50,9 +52,12 @@ mod rings;
 mod sweep;
 mod tilemap;
 
-pub use inside::{InsideRule, boundary_edges, trace_boundary};
+pub use inside::{InsideRule, boundary_edges, trace_boundary, trace_deferred};
 pub use rings::{TraceError, canonical_ring, canonicalize, trace_rings};
-pub use sweep::{SegmentWindings, label, label_with_chunk_size, label_with_plain_list};
+pub use sweep::{
+    SegmentWindings, label, label_checking_crossings, label_deferred, label_with_chunk_size,
+    label_with_plain_list,
+};
 pub use tilemap::trace_tile_map;
 
 #[cfg(doctest)]

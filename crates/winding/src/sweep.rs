@@ -1,7 +1,7 @@
 //! The labelling plane sweep: the winding numbers on both sides of every segment.
 
-use onepath_arrangement::Arrangement;
-use onepath_predicates::cross;
+use onepath_arrangement::{Arrangement, Deferred, Segment};
+use onepath_predicates::{GridPoint, cross, properly_cross};
 use std::cmp::Ordering;
 
 /// The per-operand winding numbers on the two sides of one segment `a → b` (`a < b`).
@@ -41,6 +41,8 @@ trait Status {
     fn block_len(&self, pos: Self::Pos, v: u32) -> usize;
     /// The entry just before `pos`, if any.
     fn before(&self, pos: Self::Pos) -> Option<&StatusEntry>;
+    /// The entry `n` places after `pos` (the entry at `pos` for `n = 0`), if any.
+    fn nth_from(&self, pos: Self::Pos, n: usize) -> Option<&StatusEntry>;
     /// Replaces the `len` entries from `pos` on by `inserted`.
     fn replace(&mut self, pos: Self::Pos, len: usize, inserted: &[StatusEntry]);
     /// True when no segment is cut by the sweep line.
@@ -72,6 +74,10 @@ impl Status for PlainList {
 
     fn before(&self, pos: usize) -> Option<&StatusEntry> {
         pos.checked_sub(1).and_then(|k| self.entries.get(k))
+    }
+
+    fn nth_from(&self, pos: usize, n: usize) -> Option<&StatusEntry> {
+        self.entries.get(pos + n)
     }
 
     fn replace(&mut self, pos: usize, len: usize, inserted: &[StatusEntry]) {
@@ -191,6 +197,17 @@ impl Status for ChunkedList {
         }
     }
 
+    fn nth_from(&self, (c, o): (usize, usize), n: usize) -> Option<&StatusEntry> {
+        let mut k = o + n;
+        for chunk in self.chunks.iter().skip(c) {
+            if k < chunk.len() {
+                return chunk.get(k);
+            }
+            k -= chunk.len();
+        }
+        None
+    }
+
     fn replace(&mut self, (c, o): (usize, usize), len: usize, inserted: &[StatusEntry]) {
         if c >= self.chunks.len() {
             // The status is empty (so is the block).
@@ -261,7 +278,50 @@ impl Status for ChunkedList {
 /// The arrangement must satisfy its invariants (no crossings, no vertex inside a segment);
 /// the result is indexed like `arrangement.segments`.
 pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
-    sweep(arrangement, PLAIN_MAX, CHUNK_MAX)
+    sweep(
+        &arrangement.vertices,
+        &arrangement.segments,
+        PLAIN_MAX,
+        CHUNK_MAX,
+        false,
+    )
+    .windings
+}
+
+/// [`label`] of an arrangement whose verifying pass was deferred
+/// ([`onepath_arrangement::arrange_deferred`]), deciding on the way whether two of its
+/// segments properly cross: `None` when they do (then [`Deferred::verify`] gives the
+/// arrangement to label), otherwise the labels of every segment of
+/// [`Deferred::segments`], which are those [`label`] gives the verified arrangement (the
+/// segments of zero delta change no winding).
+///
+/// The question is decided by the test of Shamos and Hoey (1976): every time two status
+/// entries become neighbours (the entry below a vertex's block and the first segment
+/// inserted, the last inserted and the entry above, or the two entries a removed block
+/// leaves side by side), their segments are tested with the exact `properly_cross`.
+/// Should two segments properly cross, let `X` be the first crossing point in the sweep's
+/// `(x, y)` order. `X` is no vertex (no hot pixel centre lies inside a deferred
+/// segment), so the status is correctly ordered at every vertex before `X`, and the
+/// segments through `X` (each has one end before and one after it) are neighbours just
+/// before `X`: a segment between two of them would have to pass through `X` too, since no
+/// vertex lies between the last vertex before `X` and `X`. Two segments through `X` cannot
+/// run in the same direction (their overlap would put an end of one inside the other), so
+/// two neighbouring ones properly cross there; they became neighbours at a vertex before
+/// `X` and were tested then. So a crossing is always found, and only real crossings are
+/// reported. The sweep stops at the first one.
+///
+/// [`Deferred::verify`]: onepath_arrangement::Deferred::verify
+/// [`Deferred::segments`]: onepath_arrangement::Deferred::segments
+pub fn label_deferred(deferred: &Deferred) -> Option<Vec<SegmentWindings>> {
+    let check = !deferred.is_verified();
+    let swept = sweep(
+        deferred.vertices(),
+        deferred.segments(),
+        PLAIN_MAX,
+        CHUNK_MAX,
+        check,
+    );
+    (!swept.crossed).then_some(swept.windings)
 }
 
 /// [`label`] moving on from the plain list as soon as it holds more than `chunk_max`
@@ -269,7 +329,29 @@ pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
 /// move, blocks spanning several chunks, splits and emptied chunks on small arrangements.
 #[doc(hidden)]
 pub fn label_with_chunk_size(arrangement: &Arrangement, chunk_max: usize) -> Vec<SegmentWindings> {
-    sweep(arrangement, chunk_max, chunk_max)
+    sweep(
+        &arrangement.vertices,
+        &arrangement.segments,
+        chunk_max,
+        chunk_max,
+        false,
+    )
+    .windings
+}
+
+/// [`label_deferred`] on raw parts with the plain list moving on to chunks of at most
+/// `chunk_max` entries: `None` when two of `segments` properly cross. For tests of the
+/// crossing check, which need segment sets that no arrangement makes; `vertices` must be
+/// strictly increasing, `segments` sorted by `(a, b)` with `a < b`, and no vertex may lie
+/// inside a segment.
+#[doc(hidden)]
+pub fn label_checking_crossings(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    chunk_max: usize,
+) -> Option<Vec<SegmentWindings>> {
+    let swept = sweep(vertices, segments, chunk_max, chunk_max, true);
+    (!swept.crossed).then_some(swept.windings)
 }
 
 /// [`label`] with the status as the specification's plain list throughout, whose
@@ -278,29 +360,65 @@ pub fn label_with_chunk_size(arrangement: &Arrangement, chunk_max: usize) -> Vec
 /// labels for every arrangement that satisfies its invariants.
 #[doc(hidden)]
 pub fn label_with_plain_list(arrangement: &Arrangement) -> Vec<SegmentWindings> {
-    sweep(arrangement, usize::MAX, CHUNK_MAX)
+    sweep(
+        &arrangement.vertices,
+        &arrangement.segments,
+        usize::MAX,
+        CHUNK_MAX,
+        false,
+    )
+    .windings
+}
+
+/// What a sweep found: the labels, and with the crossing check whether two segments
+/// properly cross (then the labels are incomplete and the sweep stopped there).
+struct Swept {
+    windings: Vec<SegmentWindings>,
+    crossed: bool,
 }
 
 /// The sweep of [`label`]: the plain list while it holds at most `plain_max` entries, then
-/// chunks of at most `chunk_max`.
-fn sweep(arrangement: &Arrangement, plain_max: usize, chunk_max: usize) -> Vec<SegmentWindings> {
-    let mut state = SweepState::new(arrangement);
+/// chunks of at most `chunk_max`; with `check`, the crossing test of [`label_deferred`].
+fn sweep(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    plain_max: usize,
+    chunk_max: usize,
+    check: bool,
+) -> Swept {
+    let mut state = SweepState::new(vertices, segments);
     let mut plain = PlainList {
         entries: Vec::new(),
         limit: plain_max,
     };
-    let next = state.run(&mut plain, 0);
-    if next < arrangement.vertices.len() {
+    // One copy of the loop with the check and one without, so that `label` pays nothing
+    // for it.
+    let next = if check {
+        state.run::<_, true>(&mut plain, 0)
+    } else {
+        state.run::<_, false>(&mut plain, 0)
+    };
+    if next < vertices.len() && !state.crossed {
         let mut chunked = ChunkedList::new(&plain.entries, chunk_max);
         drop(plain);
-        state.run(&mut chunked, next);
+        if check {
+            state.run::<_, true>(&mut chunked, next);
+        } else {
+            state.run::<_, false>(&mut chunked, next);
+        }
     }
-    state.result
+    Swept {
+        windings: state.result,
+        crossed: state.crossed,
+    }
 }
 
 /// What the sweep carries from vertex to vertex besides its status.
 struct SweepState<'a> {
-    arrangement: &'a Arrangement,
+    vertices: &'a [GridPoint],
+    segments: &'a [Segment],
+    /// True once a tested pair properly crossed; the sweep stops there.
+    crossed: bool,
     /// The labels found so far, indexed like the segments.
     result: Vec<SegmentWindings>,
     /// `starts[v]..starts[v + 1]` are the segments starting at vertex `v`.
@@ -312,8 +430,7 @@ struct SweepState<'a> {
 }
 
 impl<'a> SweepState<'a> {
-    fn new(arrangement: &'a Arrangement) -> Self {
-        let (vertices, segments) = (&arrangement.vertices, &arrangement.segments);
+    fn new(vertices: &'a [GridPoint], segments: &'a [Segment]) -> Self {
         // Segments are sorted by (a, b), so those starting at each vertex are contiguous.
         let mut starts = vec![0u32; vertices.len() + 1];
         for s in segments {
@@ -325,7 +442,9 @@ impl<'a> SweepState<'a> {
             starts[i + 1] += starts[i];
         }
         Self {
-            arrangement,
+            vertices,
+            segments,
+            crossed: false,
             result: vec![SegmentWindings::default(); segments.len()],
             starts,
             outgoing: Vec::new(),
@@ -334,11 +453,14 @@ impl<'a> SweepState<'a> {
     }
 
     /// Visits the vertices from `first` on with `status` until the status has outgrown its
-    /// kind; returns the index of the next vertex to visit (the vertex count at the end).
-    fn run<S: Status>(&mut self, status: &mut S, first: usize) -> usize {
-        let vertices = &self.arrangement.vertices;
-        let segments = &self.arrangement.segments;
+    /// kind or (with `CHECK`, the test of [`label_deferred`]) two new neighbours properly
+    /// cross; returns the index of the next vertex to visit (the vertex count at the end).
+    fn run<S: Status, const CHECK: bool>(&mut self, status: &mut S, first: usize) -> usize {
+        let (vertices, segments) = (self.vertices, self.segments);
         let point = |k: u32| vertices[k as usize];
+        let cross_properly = |e: &StatusEntry, f: &StatusEntry| {
+            properly_cross(point(e.a), point(e.b), point(f.a), point(f.b))
+        };
         let (outgoing, inserted, result) =
             (&mut self.outgoing, &mut self.inserted, &mut self.result);
         for (vi, &v) in vertices.iter().enumerate().skip(first) {
@@ -350,7 +472,16 @@ impl<'a> SweepState<'a> {
                 cross(point(e.b) - a, v - a) > 0
             });
             let block = status.block_len(lo, vi as u32);
-            let below = status.before(lo).map_or([0, 0], |e| e.above);
+            let below_entry = status.before(lo);
+            let below = below_entry.map_or([0, 0], |e| e.above);
+            let below_entry = if CHECK { below_entry.copied() } else { None };
+            // The entry above the block: a new neighbour of the last inserted segment, or
+            // of the entry below when nothing is inserted.
+            let above_entry = if CHECK {
+                status.nth_from(lo, block).copied()
+            } else {
+                None
+            };
             outgoing.clear();
             outgoing.extend(self.starts[vi]..self.starts[vi + 1]);
             // Bottom to top: direction d1 lies below d2 when d2 is counter-clockwise from d1.
@@ -380,6 +511,27 @@ impl<'a> SweepState<'a> {
                     above,
                 }
             }));
+            if CHECK {
+                // The pairs that become neighbours here (Shamos and Hoey); the inserted
+                // segments share `v` and cannot cross each other.
+                let (low, high) = match (inserted.first(), inserted.last()) {
+                    (Some(first), Some(last)) => (
+                        below_entry.is_some_and(|e| cross_properly(&e, first)),
+                        above_entry.is_some_and(|e| cross_properly(last, &e)),
+                    ),
+                    _ => (
+                        block > 0
+                            && below_entry
+                                .zip(above_entry)
+                                .is_some_and(|(e, f)| cross_properly(&e, &f)),
+                        false,
+                    ),
+                };
+                if low || high {
+                    self.crossed = true;
+                    return vi + 1;
+                }
+            }
             status.replace(lo, block, inserted);
             if status.outgrown() {
                 return vi + 1;

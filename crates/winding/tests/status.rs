@@ -8,24 +8,7 @@ use onepath_arrangement::{Arrangement, Operand, TaggedEdge, arrange};
 use onepath_predicates::GridPoint;
 use onepath_testkit::growth::sliver_stack;
 use onepath_winding::{label, label_with_chunk_size, label_with_plain_list};
-use support::{Rng, brute_winding};
-
-/// Random closed polygons (possibly self-intersecting) for random operands, `rings` of
-/// them with 3 to 12 vertices in `[0, span]²`.
-fn random_rings(rng: &mut Rng, rings: i64, span: i64) -> Vec<TaggedEdge> {
-    let mut edges = Vec::new();
-    for _ in 0..rings {
-        let operand = [Operand::First, Operand::Second, Operand::Both][rng.below(3)];
-        let n = rng.range(3, 12) as usize;
-        let ring: Vec<GridPoint> = (0..n)
-            .map(|_| GridPoint::new(rng.range(0, span), rng.range(0, span)))
-            .collect();
-        for i in 0..n {
-            edges.push(TaggedEdge::new(ring[i], ring[(i + 1) % n], operand));
-        }
-    }
-    edges
-}
+use support::{Rng, brute_winding, random_rings};
 
 /// The edges of the counter-clockwise rings of a sliver stack.
 fn stack_edges(rects: &[[[i64; 2]; 4]]) -> Vec<TaggedEdge> {

@@ -4,8 +4,8 @@ mod support;
 
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_predicates::GridPoint;
-use onepath_winding::{InsideRule, boundary_edges, label, trace_boundary, trace_rings};
-use support::{Rng, brute_winding};
+use onepath_winding::{boundary_edges, label, trace_boundary, trace_rings};
+use support::{RULES, Rng, brute_winding};
 
 /// Random closed polygons (possibly self-intersecting), some for each operand.
 fn random_rings(rng: &mut Rng, span: i64) -> Vec<TaggedEdge> {
@@ -68,19 +68,11 @@ fn sweep_windings_equal_brute_force() {
 #[test]
 fn boundaries_of_every_rule_trace_into_valid_rings() {
     let mut rng = Rng(11);
-    let rules = [
-        InsideRule::EvenOdd,
-        InsideRule::Positive,
-        InsideRule::Union,
-        InsideRule::Intersection,
-        InsideRule::Difference,
-        InsideRule::Xor,
-    ];
     for case in 0..600 {
         let edges = random_rings(&mut rng, [8, 40, 500][case % 3]);
         let arrangement = arrange(&edges).expect("arrangement");
         let windings = label(&arrangement);
-        for rule in rules {
+        for rule in RULES {
             let boundary = boundary_edges(&arrangement, &windings, rule);
             let rings = trace_rings(&boundary).expect("trace");
             // Tracing on the arrangement's own vertex numbering gives the same rings.

@@ -1,10 +1,21 @@
-//! Test support: a seeded generator and an exact brute-force winding number.
+//! Test support: a seeded generator, random rings and an exact brute-force winding number.
 
 #![allow(dead_code, unreachable_pub)]
 
-use onepath_arrangement::Arrangement;
+use onepath_arrangement::{Arrangement, Operand, TaggedEdge};
 use onepath_predicates::{GridPoint, cross};
 pub use onepath_testkit::Rng;
+use onepath_winding::InsideRule;
+
+/// Every inside rule of decisions D1.
+pub const RULES: [InsideRule; 6] = [
+    InsideRule::EvenOdd,
+    InsideRule::Positive,
+    InsideRule::Union,
+    InsideRule::Intersection,
+    InsideRule::Difference,
+    InsideRule::Xor,
+];
 
 /// `a <= b + ε·s` for an infinitesimal `ε > 0`.
 fn le_eps(a: i64, b: i64, s: i64) -> bool {
@@ -88,4 +99,21 @@ pub fn arrangement_of_rings(rings: &[Vec<GridPoint>]) -> Arrangement {
         "overlapping ring edges"
     );
     Arrangement { vertices, segments }
+}
+
+/// Random closed polygons (possibly self-intersecting) for random operands, `rings` of
+/// them with 3 to 12 vertices in `[0, span]²`.
+pub fn random_rings(rng: &mut Rng, rings: i64, span: i64) -> Vec<TaggedEdge> {
+    let mut edges = Vec::new();
+    for _ in 0..rings {
+        let operand = [Operand::First, Operand::Second, Operand::Both][rng.below(3)];
+        let n = rng.range(3, 12) as usize;
+        let ring: Vec<GridPoint> = (0..n)
+            .map(|_| GridPoint::new(rng.range(0, span), rng.range(0, span)))
+            .collect();
+        for i in 0..n {
+            edges.push(TaggedEdge::new(ring[i], ring[(i + 1) % n], operand));
+        }
+    }
+    edges
 }

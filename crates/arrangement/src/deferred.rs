@@ -1,0 +1,254 @@
+//! The arrangement with the crossing half of step 4's verifying pass left to a caller that
+//! sweeps the segments anyway (the winding crate's labelling), which decides it on the way
+//! by the Shamos–Hoey test of neighbours in its status.
+//!
+//! After step 3 the verifying pass asks two questions: does a hot pixel centre lie inside a
+//! fragment, and do two fragments properly cross. The first is decided on step 3's
+//! polylines (`Polylines::any_vertex_inside`). The second needs a candidate search over
+//! every fragment: a grid of all of them and a crossing test per pair sharing a cell, a
+//! fifth of an offset's instructions. A plane sweep over the same segments that is made in
+//! any case answers it for the price of one or two exact tests per vertex, so
+//! [`arrange_deferred`] stops before it and hands over step 3's fragments, the cancelled
+//! ones (zero delta) included since they cross and count like any other. When the sweep
+//! finds no proper crossing the verifying pass would have found none either, and step 3's
+//! fragments are the arrangement; when it finds one, [`Deferred::verify`] runs the
+//! verifying pass and the repair loop on exactly the fragments and pixels the eager path
+//! would have, so the result is the same either way.
+
+use crate::error::ArrangementError;
+use crate::fragment::Fragment;
+use crate::invariants::{InvariantViolation, check_geometry, check_structure};
+use crate::mixed::{MixedInput, mixed_pass_finds};
+use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
+use crate::passes::pixel_index;
+use crate::pipeline::{Finished, assemble, fragments_again, general};
+use crate::repair::verify_then_repair;
+use crate::types::{Arrangement, Segment};
+use onepath_predicates::GridPoint;
+
+/// An arrangement that is either done or waits for the answer to one question: do two of
+/// its segments properly cross?
+///
+/// [`crate::arrange_deferred`] makes it. When [`Deferred::is_verified`] is false,
+/// [`Deferred::segments`] are the fragments of step 3 over [`Deferred::vertices`], every
+/// hot pixel: sorted by `(a, b)`, unique, with no hot pixel centre inside any of them, and
+/// including those whose delta is zero (they are dropped only in step 5). If none of them
+/// properly cross, they are the arrangement's segments plus the zero ones, and the labels
+/// and boundary a sweep finds on them are those of the arrangement; otherwise
+/// [`Deferred::verify`] gives the arrangement.
+#[derive(Clone, Debug)]
+pub struct Deferred {
+    inner: Inner,
+}
+
+#[derive(Clone, Debug)]
+enum Inner {
+    /// Verified already (an exact shortcut needed no verifying pass, or the repair loop
+    /// ran because a vertex lay inside a fragment).
+    Done(Arrangement),
+    /// Step 3's fragments with the crossing half of the verifying pass undecided (boxed:
+    /// it carries the mixed path's fallback besides).
+    Pending(Box<Pending>),
+}
+
+/// Step 3's fragments as segments over every hot pixel, before the crossing half of step
+/// 4's verifying pass.
+#[derive(Clone, Debug)]
+pub(crate) struct Pending {
+    /// Every hot pixel, sorted.
+    hot: Vec<GridPoint>,
+    /// Every fragment (zero deltas included), sorted by `(a, b)`.
+    segments: Vec<Segment>,
+    /// The run's counters so far.
+    stats: ArrangeStats,
+    /// For step 3 of the mixed path, what its fallback to the general path needs.
+    mixed: Option<MixedInput>,
+}
+
+impl Pending {
+    /// The segments of `fragments` (sorted, unique) whose endpoints are `hot[ids[k]]`.
+    fn segments_of(fragments: &[Fragment], ids: &[[u32; 2]]) -> Vec<Segment> {
+        fragments
+            .iter()
+            .zip(ids)
+            .map(|(f, &[a, b])| Segment {
+                a,
+                b,
+                delta: f.delta,
+            })
+            .collect()
+    }
+
+    /// Step 3 of the general path, no vertex inside a fragment.
+    pub(crate) fn general(hot: Vec<GridPoint>, fragments: &[Fragment], ids: &[[u32; 2]]) -> Self {
+        Self {
+            segments: Self::segments_of(fragments, ids),
+            hot,
+            stats: ArrangeStats::default(),
+            mixed: None,
+        }
+    }
+
+    /// Step 3 of the mixed path, with what its fallback needs.
+    pub(crate) fn mixed(
+        hot: Vec<GridPoint>,
+        fragments: &[Fragment],
+        ids: &[[u32; 2]],
+        stats: ArrangeStats,
+        input: MixedInput,
+    ) -> Self {
+        Self {
+            segments: Self::segments_of(fragments, ids),
+            hot,
+            stats,
+            mixed: Some(input),
+        }
+    }
+
+    /// False when a vertex lies inside a fragment: then the segments cannot be handed to a
+    /// sweep, and verification goes straight to the general path.
+    pub(crate) fn is_open(&self) -> bool {
+        !self.mixed.as_ref().is_some_and(|m| m.vertex_inside)
+    }
+
+    /// The rest of the run after step 3, into `stats`: for the general path the verifying
+    /// pass and, if it finds something, the repair loop; for the mixed path its verifying
+    /// pass and, if it finds something (or a vertex lies inside a fragment), the general
+    /// path from the unique fragments again; then step 5.
+    pub(crate) fn verify_with(
+        self,
+        stats: &mut ArrangeStats,
+    ) -> Result<Arrangement, ArrangementError> {
+        let Pending {
+            mut hot,
+            segments,
+            stats: so_far,
+            mixed,
+        } = self;
+        *stats = so_far;
+        let mut fragments: Vec<Fragment> = segments
+            .iter()
+            .map(|s| Fragment {
+                p: hot[s.a as usize],
+                q: hot[s.b as usize],
+                delta: s.delta,
+            })
+            .collect();
+        let Some(input) = mixed else {
+            verify_then_repair(
+                &mut fragments,
+                &mut hot,
+                CandidateSearch::Auto,
+                false,
+                stats,
+                None,
+            )?;
+            stats.hot_pixels = hot.len();
+            stats.fragments = fragments.len();
+            let ids: Vec<[u32; 2]> = if stats.repair_rounds <= 1 {
+                segments.iter().map(|s| [s.a, s.b]).collect()
+            } else {
+                fragments
+                    .iter()
+                    .map(|f| [pixel_index(&hot, f.p), pixel_index(&hot, f.q)])
+                    .collect()
+            };
+            return Ok(assemble(&fragments, &ids, &hot));
+        };
+        if !input.vertex_inside && !mixed_pass_finds(&fragments, &hot, stats) {
+            stats.hot_pixels = hot.len();
+            stats.fragments = fragments.len();
+            let ids: Vec<[u32; 2]> = segments.iter().map(|s| [s.a, s.b]).collect();
+            return Ok(assemble(&fragments, &ids, &hot));
+        }
+        // The fragments again, from their input pixels and deltas, for the general path.
+        drop((fragments, segments));
+        #[cfg(test)]
+        crate::pipeline::tests::FALLBACKS.with(|n| n.set(n.get() + 1));
+        let MixedInput {
+            ids,
+            deltas,
+            remap,
+            base,
+            ..
+        } = input;
+        let input_hot: Vec<GridPoint> = remap.iter().map(|&i| hot[i as usize]).collect();
+        drop((hot, remap));
+        let unique = fragments_again(&ids, &input_hot, deltas);
+        drop(ids);
+        let options = ArrangeOptions::default();
+        match general(unique, input_hot, base, &options, None, false)? {
+            Finished::Run(run) => {
+                *stats = run.stats;
+                Ok(run.arrangement)
+            }
+            // Not deferred, so never pending; verified all the same.
+            Finished::Pending(pending) => pending.verify_with(stats),
+        }
+    }
+}
+
+impl Deferred {
+    /// A verified arrangement.
+    pub(crate) fn done(arrangement: Arrangement) -> Self {
+        Self {
+            inner: Inner::Done(arrangement),
+        }
+    }
+
+    /// Step 3's fragments, the crossing question open.
+    pub(crate) fn pending(pending: Pending) -> Self {
+        Self {
+            inner: Inner::Pending(Box::new(pending)),
+        }
+    }
+
+    /// True when this is a verified arrangement (its segments satisfy every invariant of
+    /// [`Arrangement`]); false when whether two segments properly cross is still open.
+    pub fn is_verified(&self) -> bool {
+        matches!(self.inner, Inner::Done(_))
+    }
+
+    /// The vertices, strictly increasing in `(x, y)` order: the arrangement's, or every hot
+    /// pixel while the crossing question is open.
+    pub fn vertices(&self) -> &[GridPoint] {
+        match &self.inner {
+            Inner::Done(arrangement) => &arrangement.vertices,
+            Inner::Pending(pending) => &pending.hot,
+        }
+    }
+
+    /// The segments, strictly increasing in `(a, b)`: the arrangement's, or step 3's
+    /// fragments (zero deltas included) while the crossing question is open.
+    pub fn segments(&self) -> &[Segment] {
+        match &self.inner {
+            Inner::Done(arrangement) => &arrangement.segments,
+            Inner::Pending(pending) => &pending.segments,
+        }
+    }
+
+    /// Checks every guarantee of the type: a verified arrangement satisfies
+    /// [`Arrangement::check_invariants`]; an open one has vertices strictly sorted,
+    /// segments strictly sorted by `(a, b)` with `a < b` in range, and no vertex strictly
+    /// inside a segment (exactly). Whether two open segments cross is the open question, so
+    /// it is not a violation; zero deltas and vertices of no segment are allowed there too.
+    pub fn check_invariants(&self) -> Result<(), InvariantViolation> {
+        match &self.inner {
+            Inner::Done(arrangement) => arrangement.check_invariants(),
+            Inner::Pending(pending) => {
+                check_structure(&pending.hot, &pending.segments, false)?;
+                check_geometry(&pending.hot, &pending.segments, false)
+            }
+        }
+    }
+
+    /// The arrangement [`crate::arrange`] gives for the same edges: the verified one as it
+    /// is, otherwise the verifying pass and (if two segments cross) the repair loop on
+    /// exactly the fragments and pixels the eager path has after step 3.
+    pub fn verify(self) -> Result<Arrangement, ArrangementError> {
+        match self.inner {
+            Inner::Done(arrangement) => Ok(arrangement),
+            Inner::Pending(pending) => pending.verify_with(&mut ArrangeStats::default()),
+        }
+    }
+}

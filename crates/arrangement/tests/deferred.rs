@@ -1,0 +1,166 @@
+//! The deferred arrangement (`arrange_deferred`): step 3's fragments left for the caller's
+//! sweep to check for crossings. Whatever path made them, they are the general path's
+//! fragments over the same hot pixels (the mixed path without the pieces that cancel along
+//! a line), and `verify` gives what `arrange` gives, through the repair loop too when
+//! crossings were left in.
+
+mod common;
+
+use common::{Rng, local_rings, random_edges, random_rings};
+use onepath_arrangement::{
+    ArrangeOptions, CandidateSearch, Deferred, Operand, TaggedEdge, arrange, arrange_deferred,
+    arrange_deferred_with, arrange_with,
+};
+use onepath_predicates::GridPoint;
+
+/// Axis-parallel rectangles with a few diagonal pieces: more than half of the pieces are
+/// axis-parallel, so `Auto` takes the mixed path.
+fn mostly_axis_parallel(rng: &mut Rng, r: i64) -> Vec<TaggedEdge> {
+    let mut edges = Vec::new();
+    for _ in 0..1 + rng.below(25) {
+        let (x, y) = (rng.range(-r, r), rng.range(-r, r));
+        let (w, h) = (1 + rng.range(0, r), 1 + rng.range(0, r));
+        let c = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
+        let operand = [Operand::First, Operand::Second, Operand::Both][rng.below(3)];
+        for i in 0..4 {
+            let (a, b) = (c[i], c[(i + 1) % 4]);
+            edges.push(TaggedEdge::new(
+                GridPoint::new(a.0, a.1),
+                GridPoint::new(b.0, b.1),
+                operand,
+            ));
+        }
+    }
+    let diagonals = 1 + rng.below(edges.len() / 3);
+    edges.extend(random_edges(rng, diagonals, r));
+    edges
+}
+
+/// The mixed path's deferred state `mixed` against the general path's `general`: the same
+/// verdict, the same hot pixels and the same segments of non-zero delta. The mixed path
+/// sums the deltas of collinear axis-parallel pieces along their lines, so a piece that
+/// cancels there is not among its segments, while the general path keeps it with a zero
+/// delta until step 5; its verifying pass (and so the deferred check) is over its own
+/// fragments, as the eager mixed path's always was.
+fn assert_same_state(mixed: &Deferred, general: &Deferred, what: &str) {
+    assert!(
+        !mixed.is_verified() && !general.is_verified(),
+        "{what}: one path verified, the other pending"
+    );
+    assert_eq!(mixed.vertices(), general.vertices(), "{what}: vertices");
+    let non_zero = |d: &Deferred| {
+        d.segments()
+            .iter()
+            .filter(|s| s.delta != [0, 0])
+            .copied()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(non_zero(mixed), non_zero(general), "{what}: segments");
+    for s in mixed.segments() {
+        assert!(
+            general.segments().binary_search(s).is_ok(),
+            "{what}: {s:?} is not a general segment"
+        );
+    }
+}
+
+#[test]
+fn the_mixed_paths_deferred_fragments_are_the_general_paths() {
+    let general = ArrangeOptions {
+        search: CandidateSearch::ForceGrid,
+        ..ArrangeOptions::default()
+    };
+    let mut rng = Rng::new(0xDEF0);
+    let mut pending = 0;
+    for k in 0..1500 {
+        let r = [6, 40, 1000, 1 << 24][k % 4];
+        let edges = mostly_axis_parallel(&mut rng, r);
+        let auto = arrange_deferred(edges.clone()).expect("a deferred arrangement");
+        let forced = arrange_deferred_with(&edges, &general).expect("a deferred arrangement");
+        auto.check_invariants()
+            .expect("the mixed path's deferred state");
+        forced
+            .check_invariants()
+            .expect("the general path's deferred state");
+        // All-axis-parallel draws take the orthogonal path, which needs no verifying pass
+        // and comes back verified; the general path's step 3 is pending whenever no vertex
+        // lies inside, as the mixed path's is.
+        let orthogonal = edges
+            .iter()
+            .all(|e| e.from.x == e.to.x || e.from.y == e.to.y);
+        if !orthogonal {
+            assert_same_state(&auto, &forced, &format!("input {k}"));
+            pending += 1;
+        }
+        let expected = arrange(&edges).expect("an arrangement");
+        assert_eq!(auto.verify().expect("verified"), expected, "input {k}");
+        assert_eq!(forced.verify().expect("verified"), expected, "input {k}");
+    }
+    assert!(
+        pending > 1000,
+        "only {pending} inputs left the crossing check open"
+    );
+}
+
+#[test]
+fn verify_gives_what_arrange_gives_on_every_path() {
+    let mut rng = Rng::new(0xDEF1);
+    let mut verified = 0;
+    for k in 0..1200 {
+        let edges = match k % 4 {
+            0 => {
+                let n = 2 + rng.below(60);
+                random_edges(&mut rng, n, [8, 1000, 1 << 20][k % 3])
+            }
+            1 => {
+                let rings = 1 + rng.below(6);
+                random_rings(&mut rng, rings, 9, 300)
+            }
+            2 => {
+                let rings = 2 + rng.below(30);
+                local_rings(&mut rng, rings, 7, 20, 400)
+            }
+            // Axis-parallel only: the orthogonal path needs no verifying pass at all.
+            _ => {
+                let mut edges = mostly_axis_parallel(&mut rng, 50);
+                edges.retain(|e| e.from.x == e.to.x || e.from.y == e.to.y);
+                edges
+            }
+        };
+        let expected = arrange(&edges).expect("an arrangement");
+        let deferred = arrange_deferred(edges).expect("a deferred arrangement");
+        deferred.check_invariants().expect("a deferred state");
+        verified += usize::from(deferred.is_verified());
+        if deferred.is_verified() {
+            assert_eq!(deferred.vertices(), expected.vertices, "input {k}");
+            assert_eq!(deferred.segments(), expected.segments, "input {k}");
+        }
+        assert_eq!(deferred.verify().expect("verified"), expected, "input {k}");
+    }
+    assert!(verified > 250, "only {verified} inputs came back verified");
+}
+
+#[test]
+fn crossings_left_in_are_repaired_by_verify() {
+    // Without step 2's crossings the deferred fragments cross (step 3 routes nothing
+    // through pixels that do not exist); `verify` must then run the verifying pass and the
+    // repair loop exactly as the eager run with the same switch does.
+    let omit = ArrangeOptions {
+        search: CandidateSearch::ForceGrid,
+        omit_initial_crossings: true,
+    };
+    let mut rng = Rng::new(0xDEF2);
+    let mut repaired = 0;
+    for k in 0..400 {
+        let n = 2 + rng.below(25);
+        let edges = random_edges(&mut rng, n, [10, 500, 1 << 16][k % 3]);
+        let (expected, stats) = arrange_with(&edges, &omit).expect("an arrangement");
+        repaired += usize::from(stats.repaired_crossings > 0);
+        let deferred = arrange_deferred_with(&edges, &omit).expect("a deferred arrangement");
+        deferred
+            .check_invariants()
+            .expect("crossings are allowed, vertices inside are not");
+        assert_eq!(deferred.verify().expect("verified"), expected, "input {k}");
+    }
+    assert!(repaired > 100, "only {repaired} inputs needed a repair");
+}
