@@ -173,6 +173,8 @@ impl Pending {
             ..
         } = input;
         let input_hot: Vec<GridPoint> = remap.iter().map(|&i| hot[i as usize]).collect();
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(input_hot, input.given, "the mixed path's input pixels");
         drop((hot, remap));
         let unique = fragments_again(&ids, &input_hot, deltas);
         drop(ids);
@@ -185,6 +187,13 @@ impl Pending {
             // Not deferred, so never pending; verified all the same.
             Finished::Pending(pending) => pending.verify_with(stats),
         }
+    }
+}
+
+impl From<Arrangement> for Deferred {
+    /// A verified arrangement as a deferred one with nothing left open.
+    fn from(arrangement: Arrangement) -> Self {
+        Self::done(arrangement)
     }
 }
 

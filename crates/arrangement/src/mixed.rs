@@ -49,6 +49,9 @@ pub(crate) fn arrange_mixed(
     base: ArrangeStats,
 ) -> Pending {
     let mut stats = base;
+    // Debug builds (every test run) check that the fallback gives the input pixels back.
+    #[cfg(debug_assertions)]
+    let given = hot.clone();
     let axis: Vec<bool> = unique.iter().map(is_axis).collect();
     // Step 2: the crossings of two axis-parallel pieces by the sweep, every pair with a
     // diagonal piece by the candidate search and the exact rational.
@@ -90,6 +93,8 @@ pub(crate) fn arrange_mixed(
         remap,
         base,
         vertex_inside,
+        #[cfg(debug_assertions)]
+        given,
     };
     Pending::mixed(hot, &fragments, &pixel_ids, stats, input)
 }
@@ -110,6 +115,9 @@ pub(crate) struct MixedInput {
     pub(crate) base: ArrangeStats,
     /// True when a diagonal route holds one of its own vertices inside a piece.
     pub(crate) vertex_inside: bool,
+    /// Debug builds: the input pixels, which the fallback must give back from `remap`.
+    #[cfg(debug_assertions)]
+    pub(crate) given: Vec<GridPoint>,
 }
 
 /// The verifying pass of the mixed path on its step-3 `fragments` over `hot`, over what can

@@ -4,11 +4,11 @@
 
 use crate::areas::AreaId;
 use crate::error::{Error, Result};
-use crate::region::{Region, ring_edges};
-use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use crate::region::{Region, arrange_and_label, ring_edges};
+use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_cdt::Cdt;
 use onepath_predicates::{GridPoint, Orientation, orient2d};
-use onepath_winding::{label, trace_rings};
+use onepath_winding::trace_rings;
 use std::collections::VecDeque;
 
 /// The shrunk region cut along the area borders (decisions D16).
@@ -78,10 +78,9 @@ pub(crate) fn cut(
             Operand::Weighted([0, weight(i)?]),
         ));
     }
-    let arrangement = arrange(&edges).map_err(Error::internal)?;
-    let windings = label(&arrangement);
+    let (arrangement, windings) = arrange_and_label(edges)?;
     let mut borders = Vec::new();
-    for (s, w) in arrangement.segments.iter().zip(&windings) {
+    for (s, w) in arrangement.segments().iter().zip(&windings) {
         let (left, right) = (
             face_label(w.above, n as i64)?,
             face_label(w.below, n as i64)?,
@@ -95,7 +94,7 @@ pub(crate) fn cut(
             });
         }
     }
-    let points = &arrangement.vertices;
+    let points = arrangement.vertices();
     let directed = |keep: &dyn Fn(u32, u32) -> Option<bool>| -> Vec<(GridPoint, GridPoint)> {
         borders
             .iter()

@@ -4,10 +4,10 @@ use crate::error::{Error, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::simple_ring::resolve_simple_ring;
 use crate::snap::{check_map_shape, snap_outline, tile_map_grid_lines};
-use onepath_arrangement::{Operand, TaggedEdge, arrange_deferred};
+use onepath_arrangement::{Deferred, Operand, TaggedEdge, arrange_deferred};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{
-    InsideRule, label, label_deferred, trace_boundary, trace_deferred, trace_tile_map,
+    InsideRule, SegmentWindings, label, label_deferred, trace_deferred, trace_tile_map,
 };
 
 /// A region of the plane: rings on the snap grid that never cross or overlap and touch only
@@ -24,21 +24,31 @@ pub struct Region {
     pub(crate) rings: Vec<Vec<GridPoint>>,
 }
 
-/// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
-/// that are inside under `rule`.
-/// The edges are freed once the arrangement has numbered them, which lowers the peak of
-/// memory of every boolean operation, offset and shrink. The labelling sweep decides the
-/// crossing half of the arrangement's verifying pass on the way (`label_deferred`); only
-/// when it finds a crossing does the arrangement run that pass and its repair loop.
-pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
+/// Nodes `edges` by snap rounding and labels every segment with its windings. The labelling
+/// sweep decides the crossing half of the arrangement's verifying pass on the way
+/// (`label_deferred`); only when it finds a crossing does the arrangement run that pass and
+/// its repair loop, and the verified arrangement is labelled. Either way the segments whose
+/// two sides differ are the arrangement's, with its labels (the deferred segments of zero
+/// delta have equal sides). The edges are freed once the arrangement has numbered them,
+/// which lowers the peak of memory of every boolean operation, offset and shrink.
+pub(crate) fn arrange_and_label(
+    edges: Vec<TaggedEdge>,
+) -> Result<(Deferred, Vec<SegmentWindings>)> {
     // Every caller validated its coordinates, so an arrangement error is a defect.
     let deferred = arrange_deferred(edges).map_err(Error::internal)?;
     if let Some(windings) = label_deferred(&deferred) {
-        return trace_deferred(&deferred, &windings, rule).map_err(Error::internal);
+        return Ok((deferred, windings));
     }
     let arrangement = deferred.verify().map_err(Error::internal)?;
     let windings = label(&arrangement);
-    trace_boundary(&arrangement, &windings, rule).map_err(Error::internal)
+    Ok((Deferred::from(arrangement), windings))
+}
+
+/// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
+/// that are inside under `rule` ([`arrange_and_label`]).
+pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
+    let (deferred, windings) = arrange_and_label(edges)?;
+    trace_deferred(&deferred, &windings, rule).map_err(Error::internal)
 }
 
 /// The directed edges of closed rings, tagged with `operand`.

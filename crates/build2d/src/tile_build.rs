@@ -7,12 +7,12 @@ use crate::area_mesh::{Border, LabelGraph, cut, label_graph, labelled_triangles}
 use crate::areas::AreaId;
 use crate::error::{Error, Result};
 use crate::offset::shrink_pieces;
-use crate::region::{Region, ring_edges};
+use crate::region::{Region, arrange_and_label, ring_edges};
 use crate::tiles::CutRegion;
-use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_convex::{Partition, partition_convex_labelled};
 use onepath_predicates::GridPoint;
-use onepath_winding::{label, trace_rings, trace_tile_map};
+use onepath_winding::{trace_rings, trace_tile_map};
 
 /// A half-open range of cell columns or rows.
 pub(crate) type Span = std::ops::Range<usize>;
@@ -136,12 +136,11 @@ pub(crate) fn build_tile(
         std::slice::from_ref(&square),
         Operand::Weighted([2, 0]),
     ));
-    let arrangement = arrange(&edges).map_err(Error::internal)?;
-    let windings = label(&arrangement);
+    let (arrangement, windings) = arrange_and_label(edges)?;
     // In the window's region (w0 = 1 + 2) and in the square, outside every piece.
     let inside = |w: [i32; 2]| w[0] == 3 && w[1] <= 0;
     let borders: Vec<Border> = arrangement
-        .segments
+        .segments()
         .iter()
         .zip(&windings)
         .filter(|(_, w)| inside(w.above) != inside(w.below))
@@ -152,7 +151,7 @@ pub(crate) fn build_tile(
             right: u32::from(inside(w.below)),
         })
         .collect();
-    let points = &arrangement.vertices;
+    let points = arrangement.vertices();
     let boundary: Vec<(GridPoint, GridPoint)> = borders
         .iter()
         .map(|b| {
