@@ -458,8 +458,13 @@ impl<'a> SweepState<'a> {
     fn run<S: Status, const CHECK: bool>(&mut self, status: &mut S, first: usize) -> usize {
         let (vertices, segments) = (self.vertices, self.segments);
         let point = |k: u32| vertices[k as usize];
+        // Segments whose y ranges are disjoint cannot cross: most neighbours in a status
+        // are rejected by that before the four exact orientations.
         let cross_properly = |e: &StatusEntry, f: &StatusEntry| {
-            properly_cross(point(e.a), point(e.b), point(f.a), point(f.b))
+            let (a, b, c, d) = (point(e.a), point(e.b), point(f.a), point(f.b));
+            a.y.max(b.y) >= c.y.min(d.y)
+                && c.y.max(d.y) >= a.y.min(b.y)
+                && properly_cross(a, b, c, d)
         };
         let (outgoing, inserted, result) =
             (&mut self.outgoing, &mut self.inserted, &mut self.result);

@@ -4,11 +4,11 @@
 
 use crate::error::{Error, Location, Result};
 use crate::input::Vector2D;
-use crate::region::{Region, ring_edges};
+use crate::region::{Region, arrange_and_label, ring_edges};
 use crate::snap::to_user;
-use onepath_arrangement::{Operand, TaggedEdge, arrange_owned};
+use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_predicates::{GridPoint, twice_area};
-use onepath_winding::{label, trace_rings};
+use onepath_winding::trace_rings;
 
 /// A segment of the cut's arrangement that a window can need: a boundary segment of the
 /// cut region, or a piece of a cut line with the region on at least one side.
@@ -75,9 +75,8 @@ impl CutRegion {
         }));
         // The region's coordinates were checked when it was made and the lines lie on its
         // grid, so an arrangement error is a defect.
-        let arrangement = arrange_owned(edges).map_err(Error::internal)?;
-        let windings = label(&arrangement);
-        let points = &arrangement.vertices;
+        let (arrangement, windings) = arrange_and_label(edges)?;
+        let points = arrangement.vertices();
         let on_line = |a: GridPoint, b: GridPoint| {
             (a.x == b.x && xs.binary_search(&a.x).is_ok())
                 || (a.y == b.y && ys.binary_search(&a.y).is_ok())
@@ -92,9 +91,12 @@ impl CutRegion {
             bx + by * blocks_x
         };
         let mut keyed: Vec<(usize, CutSegment)> = arrangement
-            .segments
+            .segments()
             .iter()
             .zip(&windings)
+            // A deferred arrangement keeps the pieces that cancelled (zero delta), which
+            // the verified one drops; so that both give the same segments, none is kept.
+            .filter(|(s, _)| s.delta != [0, 0])
             .filter_map(|(s, w)| {
                 let (a, b) = (points[s.a as usize], points[s.b as usize]);
                 let (left, right) = (w.above[0] > 0, w.below[0] > 0);
