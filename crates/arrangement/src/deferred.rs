@@ -32,8 +32,9 @@ use onepath_predicates::GridPoint;
 /// [`crate::arrange_deferred`] makes it. When [`Deferred::is_verified`] is false,
 /// [`Deferred::segments`] are the fragments of step 3 over [`Deferred::vertices`], every
 /// hot pixel: sorted by `(a, b)`, unique, with no hot pixel centre inside any of them, and
-/// including those whose delta is zero (they are dropped only in step 5). If none of them
-/// properly cross, they are the arrangement's segments plus the zero ones, and the labels
+/// including those whose delta is zero (they are dropped only in step 5; the mixed path
+/// sums collinear axis-parallel pieces along their lines, so a piece that cancels there is
+/// absent, as it always was from its verifying pass). If none of them properly cross, they are the arrangement's segments plus the zero ones, and the labels
 /// and boundary a sweep finds on them are those of the arrangement; otherwise
 /// [`Deferred::verify`] gives the arrangement.
 #[derive(Clone, Debug)]
