@@ -20,9 +20,7 @@ use crate::fragment::Fragment;
 use crate::invariants::{InvariantViolation, check_geometry, check_structure};
 use crate::mixed::{MixedInput, mixed_pass_finds};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
-use crate::passes::pixel_index;
-use crate::pipeline::{Finished, assemble, fragments_again, general};
-use crate::repair::verify_then_repair;
+use crate::pipeline::{Finished, Step4, assemble, fragments_again, general, repair_and_assemble};
 use crate::types::{Arrangement, Segment};
 use onepath_predicates::GridPoint;
 
@@ -121,13 +119,13 @@ impl Pending {
         stats: &mut ArrangeStats,
     ) -> Result<Arrangement, ArrangementError> {
         let Pending {
-            mut hot,
+            hot,
             segments,
             stats: so_far,
             mixed,
         } = self;
         *stats = so_far;
-        let mut fragments: Vec<Fragment> = segments
+        let fragments: Vec<Fragment> = segments
             .iter()
             .map(|s| Fragment {
                 p: hot[s.a as usize],
@@ -135,32 +133,24 @@ impl Pending {
                 delta: s.delta,
             })
             .collect();
+        let ids = || {
+            segments
+                .iter()
+                .map(|s| [s.a, s.b])
+                .collect::<Vec<[u32; 2]>>()
+        };
         let Some(input) = mixed else {
-            verify_then_repair(
-                &mut fragments,
-                &mut hot,
-                CandidateSearch::Auto,
-                false,
-                stats,
-                None,
-            )?;
-            stats.hot_pixels = hot.len();
-            stats.fragments = fragments.len();
-            let ids: Vec<[u32; 2]> = if stats.repair_rounds <= 1 {
-                segments.iter().map(|s| [s.a, s.b]).collect()
-            } else {
-                fragments
-                    .iter()
-                    .map(|f| [pixel_index(&hot, f.p), pixel_index(&hot, f.q)])
-                    .collect()
+            let step4 = Step4 {
+                search: CandidateSearch::Auto,
+                vertex_inside: false,
+                any_input: true,
             };
-            return Ok(assemble(&fragments, &ids, &hot));
+            return repair_and_assemble(fragments, hot, ids(), step4, stats, None);
         };
         if !input.vertex_inside && !mixed_pass_finds(&fragments, &hot, stats) {
             stats.hot_pixels = hot.len();
             stats.fragments = fragments.len();
-            let ids: Vec<[u32; 2]> = segments.iter().map(|s| [s.a, s.b]).collect();
-            return Ok(assemble(&fragments, &ids, &hot));
+            return Ok(assemble(&fragments, &ids(), &hot));
         }
         // The fragments again, from their input pixels and deltas, for the general path.
         drop((fragments, segments));

@@ -243,7 +243,7 @@ pub(crate) fn general(
     if !with_trace {
         unique = Vec::new();
     }
-    let (mut fragments, pixel_ids) = merged_pieces_of(&polylines, &deltas, &hot);
+    let (fragments, pixel_ids) = merged_pieces_of(&polylines, &deltas, &hot);
     drop(deltas);
     drop(polylines);
     check_index_range(fragments.len())?;
@@ -253,21 +253,55 @@ pub(crate) fn general(
         )));
     }
 
-    // Step 4: the repair loop, normally a single verifying pass.
-    if any_input {
+    let step4 = Step4 {
+        search: options.search,
+        vertex_inside,
+        any_input,
+    };
+    let arrangement =
+        repair_and_assemble(fragments, hot, pixel_ids, step4, &mut stats, trace.as_mut())?;
+    let traces = trace
+        .zip(traced)
+        .map(|(trace, edges)| input_polylines(edges, &unique, trace));
+    Ok(Finished::Run(RunOutput {
+        arrangement,
+        stats,
+        traces,
+    }))
+}
+
+/// How step 4 runs after step 3: the candidate search, whether a vertex lies inside a
+/// fragment (decided on step 3's polylines), and whether there was any input at all.
+pub(crate) struct Step4 {
+    pub(crate) search: CandidateSearch,
+    pub(crate) vertex_inside: bool,
+    pub(crate) any_input: bool,
+}
+
+/// Steps 4 and 5 on step 3's sorted, unique `fragments` over the pixels `hot[pixel_ids[k]]`:
+/// the repair loop (normally a single verifying pass), then the fragments merged by
+/// endpoints (already), zero-net pieces dropped and the vertices sorted. The general path
+/// and a deferred arrangement's verification both end here.
+pub(crate) fn repair_and_assemble(
+    mut fragments: Vec<Fragment>,
+    mut hot: Vec<GridPoint>,
+    pixel_ids: Vec<[u32; 2]>,
+    step4: Step4,
+    stats: &mut ArrangeStats,
+    trace: Option<&mut Trace>,
+) -> Result<Arrangement, ArrangementError> {
+    if step4.any_input {
         verify_then_repair(
             &mut fragments,
             &mut hot,
-            options.search,
-            vertex_inside,
-            &mut stats,
-            trace.as_mut(),
+            step4.search,
+            step4.vertex_inside,
+            stats,
+            trace,
         )?;
     }
     stats.hot_pixels = hot.len();
     stats.fragments = fragments.len();
-
-    // Step 5: merged by endpoints (already), zero-net pieces dropped, vertices sorted.
     // When the repair loop changed nothing (its verifying pass, or no input at all), the
     // fragments are still those of step 3, whose pixel indices are known; after a repair
     // round they are looked up (every endpoint is a hot pixel).
@@ -279,15 +313,7 @@ pub(crate) fn general(
             .map(|f| [pixel_index(&hot, f.p), pixel_index(&hot, f.q)])
             .collect()
     };
-    let arrangement = assemble(&fragments, &pixel_ids, &hot);
-    let traces = trace
-        .zip(traced)
-        .map(|(trace, edges)| input_polylines(edges, &unique, trace));
-    Ok(Finished::Run(RunOutput {
-        arrangement,
-        stats,
-        traces,
-    }))
+    Ok(assemble(&fragments, &pixel_ids, &hot))
 }
 
 /// The fragments over the pixels `hot[ids[k]]` with the deltas `deltas[k]`: what
