@@ -88,16 +88,16 @@ impl Pending {
         }
     }
 
-    /// Step 3 of the mixed path, with what its fallback needs.
+    /// Step 3 of the mixed path (its merged pieces as `segments`), with what its fallback
+    /// needs.
     pub(crate) fn mixed(
         hot: Vec<GridPoint>,
-        fragments: &[Fragment],
-        ids: &[[u32; 2]],
+        segments: Vec<Segment>,
         stats: ArrangeStats,
         input: MixedInput,
     ) -> Self {
         Self {
-            segments: Self::segments_of(fragments, ids),
+            segments,
             hot,
             stats,
             mixed: Some(input),

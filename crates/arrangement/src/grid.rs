@@ -91,8 +91,15 @@ fn choose_shift(rule: CellRule, fragments: &[Fragment], span: (u64, u64)) -> u32
 
 impl Grid {
     /// Builds the grid over `fragments` (sorted or not) and the hot pixels `pixels`, with
-    /// the cell size of `rule`.
-    pub(crate) fn build(fragments: &[Fragment], pixels: &[GridPoint], rule: CellRule) -> Self {
+    /// the cell size of `rule`. Without `pixel_lists` only the number of pixels in each
+    /// cell is kept (for [`Grid::estimated_tests`] and [`Grid::is_clustered`]), and the
+    /// crossing searches are all the grid serves until [`Grid::set_pixels`].
+    pub(crate) fn build(
+        fragments: &[Fragment],
+        pixels: &[GridPoint],
+        rule: CellRule,
+        pixel_lists: bool,
+    ) -> Self {
         let points = fragments
             .iter()
             .flat_map(|f| [f.p, f.q])
@@ -122,8 +129,25 @@ impl Grid {
             pix_items: Vec::new(),
         };
         grid.list_fragments(fragments);
-        grid.set_pixels(pixels);
+        if pixel_lists {
+            grid.set_pixels(pixels);
+        } else {
+            grid.count_pixels(pixels);
+        }
         grid
+    }
+
+    /// The pixel counts of [`Grid::set_pixels`] without the lists: `pix_start` only.
+    fn count_pixels(&mut self, pixels: &[GridPoint]) {
+        self.forget_pixels();
+        let mut start = vec![0usize; self.cell_count() + 1];
+        for &c in pixels {
+            start[self.cell_of(c) + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        self.pix_start = start;
     }
 
     pub(crate) fn cell_count(&self) -> usize {
@@ -158,22 +182,36 @@ impl Grid {
         self.seg_items = items;
     }
 
+    /// Frees the fragment lists; only the pixel lists are left, so no crossing search may
+    /// run afterwards.
+    pub(crate) fn forget_fragments(&mut self) {
+        self.seg_start = Vec::new();
+        self.seg_items = Vec::new();
+    }
+
+    /// Frees the hot-pixel lists (no cell holds a pixel until [`Grid::set_pixels`]).
+    pub(crate) fn forget_pixels(&mut self) {
+        self.pix_start = Vec::new();
+        self.pix_items = Vec::new();
+    }
+
     /// Replaces the hot pixels: each goes to the one cell holding it.
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
         // The old lists go first: held while the new ones are built, they were the
         // arrangement's peak of memory (issue #24).
-        self.pix_start = Vec::new();
-        self.pix_items = Vec::new();
-        let cells: Vec<usize> = concat_shares(map_chunks(pixels.len(), |range| {
+        self.forget_pixels();
+        // Cell numbers fit in `u32` (at most twice the fragments, below 2^31), as in the
+        // fragment lists.
+        let cells: Vec<u32> = concat_shares(map_chunks(pixels.len(), |range| {
             pixels[range]
                 .iter()
-                .map(|&c| self.cell_of(c))
-                .collect::<Vec<usize>>()
+                .map(|&c| self.cell_of(c) as u32)
+                .collect::<Vec<u32>>()
         }));
         let (start, items) = bucket_sort(
             std::slice::from_ref(&cells),
             self.cell_count(),
-            |&cell| cell,
+            |&cell| cell as usize,
             |id, _| (pixels[id], id as u32),
             |_| {},
         );

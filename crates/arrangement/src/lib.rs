@@ -48,6 +48,7 @@ mod fragment;
 mod grid;
 mod invariants;
 mod mixed;
+mod numbering;
 mod options;
 mod orthogonal;
 mod par;
@@ -96,37 +97,12 @@ pub fn sort_by_point<T: Copy + Default + Send + Sync>(
 /// When a slot is not below `slots.len()`. Coordinates must lie within the construction
 /// limit (`2^39`), as every arrangement's do; a slot given twice gets the number of the
 /// later point in sorted order.
-pub fn number_points(mut slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u32>) {
+pub fn number_points(slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u32>) {
     let mut number = vec![0u32; slots.len()];
-    let mut points: Vec<GridPoint> = Vec::new();
-    let visit = |points: &mut Vec<GridPoint>, number: &mut [u32], p: GridPoint, slot: u32| {
-        if points.last() != Some(&p) {
-            points.push(p);
-        }
-        number[slot as usize] = (points.len() - 1) as u32;
-    };
-    // When both offsets from the lower corner fit in one 64-bit key (x above y), the
-    // slots are sorted as `(key, slot)` pairs, whose scatter buffer is two thirds the size
-    // of one of `(point, slot)`; the key gives the point back. Equal points get one
-    // number in either order.
-    if let Some(packed) = radix::PackedPoints::of(slots.iter().map(|&(p, _)| p)) {
-        let mut keyed: Vec<(u64, u32)> = slots
-            .into_iter()
-            .map(|(p, slot)| (packed.key(p), slot))
-            .collect();
-        radix::sort_by_key(&mut keyed, packed.bits(), |&(k, _)| k);
-        for &(k, slot) in &keyed {
-            visit(&mut points, &mut number, packed.point(k), slot);
-        }
-    } else {
-        radix::sort_by_point(&mut slots, |&(p, _)| p);
-        for &(p, slot) in &slots {
-            visit(&mut points, &mut number, p, slot);
-        }
-    }
-    // Without the spare capacity of a growing vector: the hot pixels live through the
-    // whole arrangement.
-    points.shrink_to_fit();
+    // Keyed (16 bytes an entry when the box packs into one key) and freed before the sort.
+    let keys = numbering::SlotKeys::of(|| slots.iter().copied());
+    drop(slots);
+    let points = keys.number(|slot, rank| number[slot as usize] = rank);
     (points, number)
 }
 

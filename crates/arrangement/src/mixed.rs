@@ -26,9 +26,10 @@ use crate::deferred::Pending;
 use crate::fragment::Fragment;
 use crate::options::{ArrangeStats, CandidateSearch};
 use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
-use crate::passes::{find_crossings, keyed_piece, merge_keyed, reroute};
+use crate::passes::{find_crossings, keyed_piece, reroute, sort_merge_keyed};
 use crate::repair::verifying_pass_finds;
 use crate::search::CandidateIndex;
+use crate::types::Segment;
 use onepath_predicates::GridPoint;
 
 /// True when the fragment is horizontal or vertical.
@@ -41,7 +42,8 @@ fn is_axis(f: &Fragment) -> bool {
 /// endpoints the sorted `hot` pixels `ids[k]`) of which some are axis-parallel and some
 /// diagonal, with `stats` of the numbering: a [`Pending`] whose verification runs the
 /// verifying pass above (or, should it find something or a vertex lie inside a fragment,
-/// the general path from `unique` again). The fragments are freed once rerouted.
+/// the general path from `unique` again). The fragments are freed after the crossing
+/// search, the diagonal ones once rerouted.
 pub(crate) fn arrange_mixed(
     unique: Vec<Fragment>,
     ids: Vec<[u32; 2]>,
@@ -55,12 +57,23 @@ pub(crate) fn arrange_mixed(
     let axis: Vec<bool> = unique.iter().map(is_axis).collect();
     // Step 2: the crossings of two axis-parallel pieces by the sweep, every pair with a
     // diagonal piece by the candidate search and the exact rational.
-    let axis_crossings = crossing_points(unique.iter().filter(|f| is_axis(f)), &mut stats);
+    let axis_crossings = crossing_points(&unique, |k| axis[k], &mut stats);
     let axis_pairs = stats.initial_crossings;
-    let (mut index, fallback) = CandidateIndex::build(CandidateSearch::Auto, &unique, &hot);
+    let (mut index, fallback) =
+        CandidateIndex::build_for_crossings(CandidateSearch::Auto, &unique, &hot);
     stats.fallback_taken = fallback;
     let diagonal = find_crossings(&index, &unique, Some(&axis), None, &mut stats);
     stats.initial_crossings = axis_pairs + diagonal.pairs;
+    // Past the crossing search the index serves only the reroute of the diagonal pieces,
+    // and of the fragments only those pieces and every delta are needed: the rest is freed
+    // before the pixels are merged, where memory peaks (issue #24).
+    index.forget_fragments();
+    let diagonals: Vec<u32> = (0..unique.len() as u32)
+        .filter(|&k| !axis[k as usize])
+        .collect();
+    let slanted: Vec<Fragment> = diagonals.iter().map(|&k| unique[k as usize]).collect();
+    let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
+    drop(unique);
     let (hot, mut remap) = merge_with_remap(hot, &axis_crossings);
     let (hot, remap_again) = merge_with_remap(hot, &diagonal.points);
     // remap[i]: the index in the final `hot` of input pixel i. Kept (4 bytes a pixel) to
@@ -70,23 +83,35 @@ pub(crate) fn arrange_mixed(
     }
     drop(remap_again);
     index.set_pixels(&hot);
-    // Step 3: axis-parallel pieces split along their lines, diagonal ones rerouted.
+    // Step 3: diagonal pieces rerouted, then (the candidate index freed first) axis-parallel
+    // ones split along their lines. The merge below sorts the pieces, so their order here
+    // never shows.
+    let polylines = reroute(&index, &slanted, 0..slanted.len(), &hot, &mut stats);
+    let vertex_inside = polylines.any_vertex_inside(&hot);
+    drop((index, slanted));
     let remapped = ids
         .iter()
         .map(|&[p, q]| [remap[p as usize], remap[q as usize]]);
-    let mut keyed = axis_pieces(&unique, remapped, &hot, |k| axis[k]);
-    let diagonals: Vec<usize> = (0..unique.len()).filter(|&k| !axis[k]).collect();
-    let polylines = reroute(&index, &unique, diagonals.iter().copied(), &hot, &mut stats);
+    let axis_only = remapped
+        .zip(deltas.iter().copied())
+        .zip(&axis)
+        .filter_map(|(piece, &is_axis)| is_axis.then_some(piece));
+    let mut keyed = axis_pieces(axis_only, &hot);
     for (n, &k) in diagonals.iter().enumerate() {
         for pair in polylines.get(n).windows(2) {
-            keyed.push(keyed_piece(pair[0], pair[1], unique[k].delta));
+            keyed.push(keyed_piece(pair[0], pair[1], deltas[k as usize]));
         }
     }
-    let vertex_inside = polylines.any_vertex_inside(&hot);
-    drop((index, polylines, diagonals, axis));
-    let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
-    drop(unique);
-    let (fragments, pixel_ids) = merge_keyed(keyed, &hot);
+    drop((polylines, diagonals, axis));
+    // The merged pieces become the pending segments directly (16 bytes each, in place),
+    // without fragments of 40 bytes besides them (issue #24).
+    sort_merge_keyed(&mut keyed, hot.len());
+    let mut segments: Vec<Segment> = keyed
+        .into_iter()
+        .map(|([a, b], delta)| Segment { a, b, delta })
+        .collect();
+    // The merge left the duplicates' room; the segments live through the caller's sweep.
+    segments.shrink_to_fit();
     let input = MixedInput {
         ids,
         deltas,
@@ -96,7 +121,7 @@ pub(crate) fn arrange_mixed(
         #[cfg(debug_assertions)]
         given,
     };
-    Pending::mixed(hot, &fragments, &pixel_ids, stats, input)
+    Pending::mixed(hot, segments, stats, input)
 }
 
 /// What the general path needs should the mixed path's verification find something: the

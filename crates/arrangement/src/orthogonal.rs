@@ -42,7 +42,7 @@ pub(crate) fn arrange_orthogonal(
     hot: Vec<GridPoint>,
     stats: &mut ArrangeStats,
 ) -> Arrangement {
-    let crossings = crossing_points(unique.iter(), stats);
+    let crossings = crossing_points(unique, |_| true, stats);
     let (hot, remap) = merge_with_remap(hot, &crossings);
     let ids: Vec<[u32; 2]> = ids
         .iter()
@@ -50,37 +50,32 @@ pub(crate) fn arrange_orthogonal(
         .collect();
     stats.hot_pixels = hot.len();
     stats.repair_rounds = u32::from(!unique.is_empty());
-    let pieces = axis_pieces(unique, ids.iter().copied(), &hot, |_| true);
+    let deltas = unique.iter().map(|f| f.delta);
+    let pieces = axis_pieces(ids.iter().copied().zip(deltas), &hot);
     stats.fragments = pieces.len();
     assemble(pieces, &hot)
 }
 
-/// Step 3 and the merge of step 5 for the axis-parallel fragments `k` with `take(k)`
-/// (endpoints the `k`-th pair of `ids` in the sorted `hot` pixels, which hold every hot
-/// pixel; given as an iterator so that a caller can remap them without a copy): per line,
-/// the stretches between consecutive hot pixels covered with a non-zero sum of deltas,
-/// keyed by their pixel indices.
+/// Step 3 and the merge of step 5 for axis-parallel fragments given as their endpoints'
+/// indices in the sorted `hot` pixels, which hold every hot pixel, and their deltas (an
+/// iterator, so that a caller can remap and filter them without a copy, and free the
+/// fragments first): per line, the stretches between consecutive hot pixels covered with a
+/// non-zero sum of deltas, keyed by their pixel indices.
 pub(crate) fn axis_pieces(
-    fragments: &[Fragment],
-    ids: impl Iterator<Item = [u32; 2]>,
+    fragments: impl Iterator<Item = ([u32; 2], [i32; 2])>,
     hot: &[GridPoint],
-    take: impl Fn(usize) -> bool,
 ) -> Vec<([u32; 2], [i32; 2])> {
     // Net deltas entering at each pixel, per orientation: a fragment adds its delta at
     // its first pixel and takes it back at its last.
     let n = hot.len();
     let mut rows = vec![[0i32; 2]; n];
     let mut columns = vec![[0i32; 2]; n];
-    for (k, (f, [p, q])) in fragments.iter().zip(ids).enumerate() {
-        if !take(k) {
-            continue;
-        }
-        let diff = if f.p.y == f.q.y {
+    for ([p, q], d) in fragments {
+        let diff = if hot[p as usize].y == hot[q as usize].y {
             &mut rows
         } else {
             &mut columns
         };
-        let d = f.delta;
         diff[p as usize] = [diff[p as usize][0] + d[0], diff[p as usize][1] + d[1]];
         diff[q as usize] = [diff[q as usize][0] - d[0], diff[q as usize][1] - d[1]];
     }
@@ -96,42 +91,42 @@ pub(crate) fn axis_pieces(
     pieces
 }
 
-/// Every proper crossing of a horizontal and a vertical fragment, as sorted distinct grid
-/// points. A sweep over the vertical fragments in increasing x keeps the number of active
+/// Every proper crossing of a horizontal and a vertical fragment among the axis-parallel
+/// `fragments[k]` with `take(k)`, as sorted distinct grid points. A sweep over the vertical fragments in increasing x keeps the number of active
 /// horizontal fragments per row, so each vertical fragment at x sees exactly the rows of
 /// the horizontal fragments with `x1 < x < x2` and takes those strictly between its ends.
-pub(crate) fn crossing_points<'a>(
-    fragments: impl Iterator<Item = &'a Fragment> + Clone,
+pub(crate) fn crossing_points(
+    fragments: &[Fragment],
+    take: impl Fn(usize) -> bool,
     stats: &mut ArrangeStats,
 ) -> Vec<GridPoint> {
     // The fragments come sorted by their first point, so the starts and the columns come
-    // in x order.
-    let starts: Vec<(i64, i64)> = fragments
-        .clone()
-        .filter(|f| f.p.y == f.q.y)
-        .map(|f| (f.p.x, f.p.y))
-        .collect();
-    let columns: Vec<(i64, i64, i64)> = fragments
-        .clone()
-        .filter(|f| f.p.y != f.q.y)
-        .map(|f| (f.p.x, f.p.y, f.q.y))
-        .collect();
+    // in x order. They are listed by index (4 bytes each instead of a copy of their
+    // coordinates, which was the arrangement's peak of memory, issue #24).
+    let taken = || (0..fragments.len()).filter(|&k| take(k));
+    let is_row = |k: u32| fragments[k as usize].p.y == fragments[k as usize].q.y;
+    let starts: Vec<u32> = taken().map(|k| k as u32).filter(|&k| is_row(k)).collect();
+    let columns: Vec<u32> = taken().map(|k| k as u32).filter(|&k| !is_row(k)).collect();
     // Only the x order of the ends matters: the ends at one x all leave in the same step.
-    let mut ends: Vec<GridPoint> = fragments.filter(|f| f.p.y == f.q.y).map(|f| f.q).collect();
-    radix::sort_by_coordinate(&mut ends, |c| c.x);
-    let mut active = ActiveRows::new(starts.iter().map(|&(_, y)| y).collect());
+    let mut ends = starts.clone();
+    radix::sort_by_coordinate(&mut ends, |&k| fragments[k as usize].q.x);
+    let start = |i: usize| fragments[starts[i] as usize].p;
+    let end = |i: usize| fragments[ends[i] as usize].q;
+    let mut active = ActiveRows::new((0..starts.len()).map(|i| start(i).y).collect());
     let (mut s, mut e) = (0, 0);
     let mut points = Vec::new();
-    for &(x, y1, y2) in &columns {
+    for &k in &columns {
+        let f = &fragments[k as usize];
+        let (x, y1, y2) = (f.p.x, f.p.y, f.q.y);
         // Every fragment with x1 < x enters, then every one with x2 <= x leaves (one that
         // starts and ends before x enters and leaves in this step): the active rows are
         // those of the fragments with x1 < x < x2.
-        while s < starts.len() && starts[s].0 < x {
-            active.enter(starts[s].1);
+        while s < starts.len() && start(s).x < x {
+            active.enter(start(s).y);
             s += 1;
         }
-        while e < ends.len() && ends[e].x <= x {
-            active.leave(ends[e].y);
+        while e < ends.len() && end(e).x <= x {
+            active.leave(end(e).y);
             e += 1;
         }
         if y2 - y1 >= 2 {

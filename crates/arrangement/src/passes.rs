@@ -364,28 +364,34 @@ pub(crate) fn keyed_piece(from: u32, to: u32, delta: [i32; 2]) -> ([u32; 2], [i3
     }
 }
 
-/// Sorts `(pixel indices (p, q) with p < q, delta)` entries by `(p, q)` and merges equal
-/// ones into fragments over `pixels`, summing their deltas (zero sums kept); returns the
-/// fragments and their pixel indices.
+/// Sorts `(pixel indices (p, q) with p < q, delta)` entries by `(p, q)` (indices below
+/// `pixel_count`) and merges equal ones in place, summing their deltas (zero sums kept).
+pub(crate) fn sort_merge_keyed(keyed: &mut Vec<([u32; 2], [i32; 2])>, pixel_count: usize) {
+    radix::sort_by_index_pair(keyed, pixel_count, |&(pair, _)| pair);
+    keyed.dedup_by(|later, kept| {
+        if later.0 != kept.0 {
+            return false;
+        }
+        kept.1 = [kept.1[0] + later.1[0], kept.1[1] + later.1[1]];
+        true
+    });
+}
+
+/// [`sort_merge_keyed`], as fragments over `pixels` and their pixel indices.
 pub(crate) fn merge_keyed(
     mut keyed: Vec<([u32; 2], [i32; 2])>,
     pixels: &[GridPoint],
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
-    radix::sort_by_index_pair(&mut keyed, pixels.len(), |&(pair, _)| pair);
-    let mut fragments: Vec<Fragment> = Vec::with_capacity(keyed.len());
-    let mut ids: Vec<[u32; 2]> = Vec::with_capacity(keyed.len());
-    for (id, delta) in keyed {
-        if ids.last() == Some(&id) {
-            let kept = fragments.last_mut().expect("one fragment per id pair");
-            kept.delta = [kept.delta[0] + delta[0], kept.delta[1] + delta[1]];
-            continue;
-        }
-        ids.push(id);
-        fragments.push(Fragment {
+    sort_merge_keyed(&mut keyed, pixels.len());
+    let fragments = keyed
+        .iter()
+        .map(|&(id, delta)| Fragment {
             p: pixels[id[0] as usize],
             q: pixels[id[1] as usize],
             delta,
-        });
-    }
+        })
+        .collect();
+    // A fresh vector, not the merged pieces' own (whose capacity counts the duplicates).
+    let ids = keyed.iter().map(|&(id, _)| id).collect();
     (fragments, ids)
 }

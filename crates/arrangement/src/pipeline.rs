@@ -5,16 +5,15 @@ use crate::deferred::{Deferred, Pending};
 use crate::error::ArrangementError;
 use crate::fragment::{Fragment, merge_sorted_points};
 use crate::mixed::arrange_mixed;
+use crate::numbering::{Endpoints, Numbered};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
 use crate::orthogonal::{arrange_orthogonal, is_orthogonal};
-use crate::passes::{
-    find_crossings, keyed_piece, merge_keyed, merged_pieces_of, pixel_index, reroute,
-};
+use crate::passes::{find_crossings, merged_pieces_of, pixel_index, reroute};
 use crate::repair::verify_then_repair;
 use crate::search::CandidateIndex;
 use crate::trace::Trace;
 use crate::types::{Arrangement, Segment, TaggedEdge};
-use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint};
+use onepath_predicates::GridPoint;
 
 /// What one run produced: the arrangement, its counters, and with tracing the polyline of
 /// every input edge (in its own direction; empty for a zero-length edge).
@@ -60,38 +59,26 @@ pub(crate) fn check_index_range(count: usize) -> Result<(), ArrangementError> {
     Ok(())
 }
 
-/// Rejects points beyond the construction limit, naming the first offending edge.
-fn validate(edges: &[TaggedEdge]) -> Result<(), ArrangementError> {
-    check_index_range(edges.len())?;
-    let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
-    for (edge, e) in edges.iter().enumerate() {
-        for point in [e.from, e.to] {
-            if outside(point) {
-                return Err(ArrangementError::CoordinateOutOfRange { edge, point });
-            }
-        }
-    }
-    Ok(())
-}
-
 /// Runs the arrangement on `edges`; with `with_trace`, also the polyline of every edge.
 pub(crate) fn run(
     edges: &[TaggedEdge],
     options: &ArrangeOptions,
     with_trace: bool,
 ) -> Result<RunOutput, ArrangementError> {
-    let numbered = number(edges)?;
+    let numbered = Endpoints::of(edges)?.number()?;
     finish(numbered, options, with_trace.then_some(edges), false)?.into_run()
 }
 
-/// [`run`] without traces on edges it owns, which are freed once numbered: the input's
-/// memory is gone before the arrangement's largest buffers exist.
+/// [`run`] without traces on edges it owns, which are freed once their endpoints are keyed,
+/// before the numbering sorts them: the input's memory is gone before the arrangement's
+/// largest buffers exist.
 pub(crate) fn run_owned(
     edges: Vec<TaggedEdge>,
     options: &ArrangeOptions,
 ) -> Result<RunOutput, ArrangementError> {
-    let numbered = number(&edges)?;
+    let endpoints = Endpoints::of(&edges)?;
     drop(edges);
+    let numbered = endpoints.number()?;
     finish(numbered, options, None, false)?.into_run()
 }
 
@@ -101,54 +88,12 @@ pub(crate) fn run_deferred(
     edges: Vec<TaggedEdge>,
     options: &ArrangeOptions,
 ) -> Result<Deferred, ArrangementError> {
-    let numbered = number(&edges)?;
+    let endpoints = Endpoints::of(&edges)?;
     drop(edges);
+    let numbered = endpoints.number()?;
     Ok(match finish(numbered, options, None, true)? {
         Finished::Run(run) => Deferred::done(run.arrangement),
         Finished::Pending(pending) => Deferred::pending(pending),
-    })
-}
-
-/// The input after step 1 and the start of step 2: the endpoints as sorted hot pixels and
-/// the distinct edges as fragments over them (deltas of duplicates summed), with counters.
-struct Numbered {
-    hot: Vec<GridPoint>,
-    unique: Vec<Fragment>,
-    unique_ids: Vec<[u32; 2]>,
-    stats: ArrangeStats,
-}
-
-/// Steps 1 and the start of step 2 on `edges` (see [`Numbered`]).
-fn number(edges: &[TaggedEdge]) -> Result<Numbered, ArrangementError> {
-    validate(edges)?;
-    let mut stats = ArrangeStats::default();
-    // Step 1: zero-length edges are dropped.
-    let kept: Vec<&TaggedEdge> = edges.iter().filter(|e| e.from != e.to).collect();
-    // Step 2 starts from every endpoint as a hot pixel. Sorting the endpoints numbers the
-    // pixels, and each edge becomes a pair of pixel indices.
-    let mut ends: Vec<(GridPoint, u32)> = Vec::with_capacity(2 * kept.len());
-    for (k, e) in kept.iter().enumerate() {
-        let slot = 2 * k as u32;
-        ends.extend([(e.from, slot), (e.to, slot + 1)]);
-    }
-    let (hot, pixel_of_slot) = crate::number_points(ends);
-    check_index_range(hot.len())?;
-    // Geometric duplicates are merged (their deltas summed): they have the same hot pixels
-    // and the same fate.
-    let keyed = kept.iter().enumerate().map(|(k, e)| {
-        keyed_piece(
-            pixel_of_slot[2 * k],
-            pixel_of_slot[2 * k + 1],
-            e.operand.unit_delta(),
-        )
-    });
-    let (unique, unique_ids) = merge_keyed(keyed.collect(), &hot);
-    stats.unique_edges = unique.len();
-    Ok(Numbered {
-        hot,
-        unique,
-        unique_ids,
-        stats,
     })
 }
 
@@ -220,7 +165,14 @@ pub(crate) fn general(
     defer: bool,
 ) -> Result<Finished, ArrangementError> {
     let with_trace = traced.is_some();
-    let (mut index, fallback) = CandidateIndex::build(options.search, &unique, &hot);
+    // With step 2's crossings the pixels change before the reroute first asks for them, so
+    // the index starts without pixel lists.
+    let build = if options.omit_initial_crossings {
+        CandidateIndex::build
+    } else {
+        CandidateIndex::build_for_crossings
+    };
+    let (mut index, fallback) = build(options.search, &unique, &hot);
     stats.fallback_taken = fallback;
     if !options.omit_initial_crossings {
         let crossings = find_crossings(&index, &unique, None, None, &mut stats);
@@ -470,7 +422,9 @@ pub(crate) mod tests {
                     TaggedEdge::new(from, to, operand)
                 })
                 .collect();
-            let numbered = number(&edges).expect("numbered");
+            let numbered = Endpoints::of(&edges)
+                .and_then(Endpoints::number)
+                .expect("numbered");
             let deltas = numbered.unique.iter().map(|f| f.delta).collect();
             let again = fragments_again(&numbered.unique_ids, &numbered.hot, deltas);
             assert_eq!(again, numbered.unique);

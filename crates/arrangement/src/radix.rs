@@ -132,6 +132,12 @@ impl PackedPoints {
                 ),
             })
         })?;
+        Self::of_box(lo, hi)
+    }
+
+    /// The packing of points within the box from `lo` to `hi` (corners included), or
+    /// `None` when its offsets do not fit in one key together.
+    pub(crate) fn of_box(lo: GridPoint, hi: GridPoint) -> Option<Self> {
         let packed = Self {
             lo,
             y_bits: bits_for((hi.y - lo.y) as u64),

@@ -45,27 +45,51 @@ impl CandidateIndex {
         fragments: &[Fragment],
         pixels: &[GridPoint],
     ) -> (Self, bool) {
+        Self::build_with(search, fragments, pixels, true)
+    }
+
+    /// [`CandidateIndex::build`] for the crossing search alone: the same index, holding no
+    /// hot pixel until [`CandidateIndex::set_pixels`] (the grid counts them per cell for
+    /// its choice, without lists), for a caller that merges the crossings into the pixels
+    /// first and would free the lists anyway (the mixed path, issue #24).
+    pub(crate) fn build_for_crossings(
+        search: CandidateSearch,
+        fragments: &[Fragment],
+        pixels: &[GridPoint],
+    ) -> (Self, bool) {
+        let (mut index, fallback) = Self::build_with(search, fragments, pixels, false);
+        index.forget_pixels();
+        (index, fallback)
+    }
+
+    fn build_with(
+        search: CandidateSearch,
+        fragments: &[Fragment],
+        pixels: &[GridPoint],
+        lists: bool,
+    ) -> (Self, bool) {
         debug_assert!(fragments.is_sorted_by_key(Fragment::key));
         debug_assert!(pixels.is_sorted());
+        let boxes = || BoxIndex::new(if lists { pixels } else { &[] });
         match search {
             CandidateSearch::Auto if fragments.len() <= SMALL_INPUT => {
                 (CandidateIndex::Brute, false)
             }
             CandidateSearch::Auto => {
-                let grid = Grid::build(fragments, pixels, CellRule::Fine);
+                let grid = Grid::build(fragments, pixels, CellRule::Fine, lists);
                 let grid_tests = grid.estimated_tests();
                 match sweep_tests(fragments, pixels, grid_tests) {
                     Some(tests)
                         if tests > BOX_SWEEP_ABOVE * (fragments.len() + pixels.len()) as u128 =>
                     {
-                        (CandidateIndex::Boxes(BoxIndex::new(pixels)), true)
+                        (CandidateIndex::Boxes(boxes()), true)
                     }
                     Some(_) => (CandidateIndex::Sweep, true),
                     None => (CandidateIndex::Grid(grid), false),
                 }
             }
             CandidateSearch::Specified => {
-                let grid = Grid::build(fragments, pixels, CellRule::Specified);
+                let grid = Grid::build(fragments, pixels, CellRule::Specified, lists);
                 if grid.is_clustered(fragments.len()) {
                     (CandidateIndex::Sweep, true)
                 } else {
@@ -73,11 +97,11 @@ impl CandidateIndex {
                 }
             }
             CandidateSearch::ForceGrid => (
-                CandidateIndex::Grid(Grid::build(fragments, pixels, CellRule::Specified)),
+                CandidateIndex::Grid(Grid::build(fragments, pixels, CellRule::Specified, lists)),
                 false,
             ),
             CandidateSearch::ForceSweep => (CandidateIndex::Sweep, false),
-            CandidateSearch::ForceBoxes => (CandidateIndex::Boxes(BoxIndex::new(pixels)), false),
+            CandidateSearch::ForceBoxes => (CandidateIndex::Boxes(boxes()), false),
             CandidateSearch::BruteForce => (CandidateIndex::Brute, false),
         }
     }
@@ -89,6 +113,26 @@ impl CandidateIndex {
             CandidateIndex::Grid(grid) => grid.set_pixels(pixels),
             CandidateIndex::Boxes(boxes) => boxes.set_pixels(pixels),
             CandidateIndex::Sweep | CandidateIndex::Brute => {}
+        }
+    }
+
+    /// Frees the hot pixels the index holds, until [`CandidateIndex::set_pixels`] gives it
+    /// new ones: the crossing search does not use them, and the merge of the crossings into
+    /// the pixels would otherwise hold them besides two copies of the pixels (issue #24).
+    pub(crate) fn forget_pixels(&mut self) {
+        match self {
+            CandidateIndex::Grid(grid) => grid.forget_pixels(),
+            CandidateIndex::Boxes(boxes) => boxes.forget_pixels(),
+            CandidateIndex::Sweep | CandidateIndex::Brute => {}
+        }
+    }
+
+    /// Frees the fragment lists: afterwards the index serves only [`Self::for_each_pixel`]
+    /// (the mixed path's reroute of its diagonal pieces, issue #24), and no crossing
+    /// search may run.
+    pub(crate) fn forget_fragments(&mut self) {
+        if let CandidateIndex::Grid(grid) = self {
+            grid.forget_fragments();
         }
     }
 

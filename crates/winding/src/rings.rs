@@ -99,24 +99,23 @@ pub(crate) fn trace_numbered(
         }
         run_start = run_end;
     }
-    let sorted: Vec<(GridPoint, GridPoint)> = keys
-        .iter()
-        .map(|&k| {
-            let (a, b) = unkey(k);
-            (point(a), point(b))
-        })
-        .collect();
+    // Edge `e` is `keys[e]`, looked up in `vertices` when its points are needed: a copy
+    // of every edge's points (32 bytes each) was the build's peak of memory (issue #24).
+    let sorted = SortedEdges {
+        keys: &keys,
+        vertices,
+    };
     let mut incoming: Vec<u64> = keys
         .iter()
         .enumerate()
         .map(|(e, &k)| (u64::from(unkey(k).1) << 32) | e as u64)
         .collect();
     onepath_arrangement::sort_keys(&mut incoming);
-    let (successors, source_degrees) = link(&sorted, &keys, &incoming, vertices)?;
-    let mut used = vec![false; sorted.len()];
+    let (successors, source_degrees) = link(&sorted, &incoming)?;
+    let mut used = vec![false; keys.len()];
     let mut rings = Vec::new();
     let mut ring_edges: Vec<u32> = Vec::new();
-    for start in 0..sorted.len() {
+    for start in 0..keys.len() {
         if used[start] {
             continue;
         }
@@ -130,7 +129,7 @@ pub(crate) fn trace_numbered(
                 break;
             }
             if used[next] {
-                return Err(TraceError::Tangled(sorted[next].0));
+                return Err(TraceError::Tangled(sorted.edge(next).0));
             }
             e = next;
         }
@@ -144,21 +143,39 @@ pub(crate) fn trace_numbered(
     Ok(rings)
 }
 
-/// For every edge of `sorted` (runs of equal start ordered by angle, with the keys
-/// `(from << 32) | to` in `keys`), the index of the edge that follows it by the clockwise-first rule,
-/// and the number of edges (in and out) at its start vertex; or the smallest vertex with
-/// different numbers of incoming and outgoing edges.
+/// Directed edges as keys `(from << 32) | to` of indices into `vertices`.
+#[derive(Clone, Copy)]
+struct SortedEdges<'a> {
+    keys: &'a [u64],
+    vertices: &'a [GridPoint],
+}
+
+impl SortedEdges<'_> {
+    /// The end point of the edge with key `key`.
+    #[inline]
+    fn end(&self, key: u64) -> GridPoint {
+        self.vertices[key as u32 as usize]
+    }
+
+    /// The start and end points of edge `e`.
+    #[inline]
+    fn edge(&self, e: usize) -> (GridPoint, GridPoint) {
+        let key = self.keys[e];
+        (self.vertices[(key >> 32) as usize], self.end(key))
+    }
+}
+
+/// For every edge of `sorted` (runs of equal start ordered by angle), the index of the edge
+/// that follows it by the clockwise-first rule, and the number of edges (in and out) at its
+/// start vertex; or the smallest vertex with different numbers of incoming and outgoing
+/// edges.
 ///
 /// `incoming` holds `(end vertex index << 32) | edge` sorted, so one walk over the vertices
 /// in order merges the runs of outgoing edges with the incoming edges, and the successor
 /// search only looks at the run of the vertex reached.
-fn link(
-    sorted: &[(GridPoint, GridPoint)],
-    keys: &[u64],
-    incoming: &[u64],
-    vertices: &[GridPoint],
-) -> Result<(Vec<u32>, Vec<u32>), TraceError> {
-    let n = sorted.len();
+fn link(sorted: &SortedEdges, incoming: &[u64]) -> Result<(Vec<u32>, Vec<u32>), TraceError> {
+    let SortedEdges { keys, vertices } = *sorted;
+    let n = keys.len();
     // Both kinds of key hold their vertex in the high half.
     let vertex_of = |k: u64| (k >> 32) as u32;
     let mut successors = vec![0u32; n];
@@ -197,16 +214,17 @@ fn link(
 
 /// The index of the edge that follows edge `e` by the clockwise-first rule, where
 /// `lo..hi` is the (non-empty) run of edges leaving the end of `e`.
-fn successor(sorted: &[(GridPoint, GridPoint)], e: usize, lo: usize, hi: usize) -> usize {
-    let (u, v) = sorted[e];
+fn successor(sorted: &SortedEdges, e: usize, lo: usize, hi: usize) -> usize {
     debug_assert!(lo < hi, "balanced vertices always have an outgoing edge");
     if hi - lo == 1 {
         return lo;
     }
+    let (u, v) = sorted.edge(e);
     let reverse = u - v;
     // Turning clockwise from `reverse` meets first the outgoing edge with the largest angle
     // below the reverse's angle, or, when there is none, the largest angle overall.
-    let below = sorted[lo..hi].partition_point(|f| angle_cmp(f.1 - v, reverse) == Ordering::Less);
+    let below = sorted.keys[lo..hi]
+        .partition_point(|&k| angle_cmp(sorted.end(k) - v, reverse) == Ordering::Less);
     if below == 0 { hi - 1 } else { lo + below - 1 }
 }
 
@@ -214,11 +232,11 @@ fn successor(sorted: &[(GridPoint, GridPoint)], e: usize, lo: usize, hi: usize) 
 /// neighbours and have degree 2.
 fn drop_collinear(
     ring_edges: &[u32],
-    sorted: &[(GridPoint, GridPoint)],
+    sorted: &SortedEdges,
     source_degrees: &[u32],
 ) -> Vec<GridPoint> {
     let n = ring_edges.len();
-    let vertex = |i: usize| sorted[ring_edges[i] as usize].0;
+    let vertex = |i: usize| sorted.edge(ring_edges[i] as usize).0;
     (0..n)
         .filter(|&i| {
             let (prev, v, next) = (vertex((i + n - 1) % n), vertex(i), vertex((i + 1) % n));

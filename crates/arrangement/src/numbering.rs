@@ -1,0 +1,284 @@
+//! Step 1 and the start of step 2 of the specification's arrangement: the endpoints of the
+//! edges sorted into the hot pixels, and every kept edge a pair of pixel indices.
+//!
+//! The numbering is where a large arrangement's memory used to peak: the input edges
+//! (40 bytes each), their endpoints as `(point, slot)` pairs (24 bytes each, two per edge),
+//! the sort's scatter buffer and the per-slot numbers all lived at once. Here the endpoints
+//! are keyed straight from the edges (16 bytes each when the points' box packs into one
+//! 64-bit key, as it does for every map), an owned input is freed before the sort, and the
+//! pixel numbers are written into the pieces themselves. The numbers are the ranks of the
+//! distinct points in `(x, y)` order however they are computed, so nothing here can change
+//! a result.
+
+use crate::error::ArrangementError;
+use crate::fragment::Fragment;
+use crate::options::ArrangeStats;
+use crate::passes::{keyed_piece, merge_keyed};
+use crate::pipeline::check_index_range;
+use crate::radix::{self, PackedPoints};
+use crate::types::TaggedEdge;
+use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint};
+
+/// Points with their slots, keyed for the sort.
+pub(crate) enum SlotKeys {
+    /// The points' box packs into one key, whose order is the points' `(x, y)` order.
+    Packed(PackedPoints, Vec<(u64, u32)>),
+    /// The points themselves (a box too wide for one key).
+    Points(Vec<(GridPoint, u32)>),
+}
+
+impl SlotKeys {
+    /// The `(point, slot)` pairs that `items()` yields (called twice: once for the box,
+    /// once for the keys), keyed.
+    pub(crate) fn of<I: Iterator<Item = (GridPoint, u32)>>(items: impl Fn() -> I) -> Self {
+        match PackedPoints::of(items().map(|(p, _)| p)) {
+            Some(packed) => {
+                Self::Packed(packed, items().map(|(p, s)| (packed.key(p), s)).collect())
+            }
+            None => Self::Points(items().collect()),
+        }
+    }
+
+    /// Sorts the points by `(x, y)` and calls `assign(slot, number)` for every slot, the
+    /// number being the rank of its point among the distinct points; returns those points,
+    /// sorted, without spare capacity (the hot pixels live through the whole arrangement).
+    pub(crate) fn number(self, assign: impl FnMut(u32, u32)) -> Vec<GridPoint> {
+        match self {
+            Self::Packed(packed, mut keys) => {
+                radix::sort_by_key(&mut keys, packed.bits(), |&(k, _)| k);
+                ranks(&keys, |&(k, _)| packed.point(k), assign)
+            }
+            Self::Points(mut slots) => {
+                radix::sort_by_point(&mut slots, |&(p, _)| p);
+                ranks(&slots, |&(p, _)| p, assign)
+            }
+        }
+    }
+}
+
+/// The distinct points of `sorted` (runs of one point, each entry ending in its slot),
+/// calling `assign(slot, rank)` for every entry.
+fn ranks<K: Copy + PartialEq>(
+    sorted: &[(K, u32)],
+    point: impl Fn(&(K, u32)) -> GridPoint,
+    mut assign: impl FnMut(u32, u32),
+) -> Vec<GridPoint> {
+    let same = |a: &(K, u32), b: &(K, u32)| a.0 == b.0;
+    let mut points = Vec::with_capacity(sorted.chunk_by(same).count());
+    for run in sorted.chunk_by(same) {
+        let rank = points.len() as u32;
+        points.push(point(&run[0]));
+        run.iter().for_each(|&(_, slot)| assign(slot, rank));
+    }
+    points
+}
+
+/// What the numbering needs of the input edges: the endpoints of the kept edges (slots
+/// `2k` and `2k + 1` for the `k`-th edge of non-zero length) and their deltas. Made from a
+/// borrowed input, so that a caller owning the edges frees them before [`Endpoints::number`]
+/// sorts.
+pub(crate) struct Endpoints {
+    keys: SlotKeys,
+    deltas: Vec<[i32; 2]>,
+}
+
+impl Endpoints {
+    /// The endpoints of `edges` after step 1 (zero-length edges dropped), every point
+    /// checked against the construction limit (the first offending edge is named).
+    pub(crate) fn of(edges: &[TaggedEdge]) -> Result<Self, ArrangementError> {
+        check_index_range(edges.len())?;
+        // One pass checks the points and finds the kept edges' box and count.
+        let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
+        let (mut lo, mut hi) = (
+            GridPoint::new(i64::MAX, i64::MAX),
+            GridPoint::new(i64::MIN, i64::MIN),
+        );
+        let mut count = 0;
+        for (edge, e) in edges.iter().enumerate() {
+            for point in [e.from, e.to] {
+                if outside(point) {
+                    return Err(ArrangementError::CoordinateOutOfRange { edge, point });
+                }
+            }
+            if e.from != e.to {
+                count += 1;
+                lo = GridPoint::new(
+                    lo.x.min(e.from.x).min(e.to.x),
+                    lo.y.min(e.from.y).min(e.to.y),
+                );
+                hi = GridPoint::new(
+                    hi.x.max(e.from.x).max(e.to.x),
+                    hi.y.max(e.from.y).max(e.to.y),
+                );
+            }
+        }
+        let kept = || edges.iter().filter(|e| e.from != e.to);
+        let deltas = kept().map(|e| e.operand.unit_delta()).collect();
+        let packed = if count == 0 {
+            None
+        } else {
+            PackedPoints::of_box(lo, hi)
+        };
+        let keys = match packed {
+            Some(packed) => {
+                let mut keys = Vec::with_capacity(2 * count);
+                for (k, e) in kept().enumerate() {
+                    let slot = 2 * k as u32;
+                    keys.push((packed.key(e.from), slot));
+                    keys.push((packed.key(e.to), slot + 1));
+                }
+                SlotKeys::Packed(packed, keys)
+            }
+            None => {
+                let mut points = Vec::with_capacity(2 * count);
+                for (k, e) in kept().enumerate() {
+                    let slot = 2 * k as u32;
+                    points.push((e.from, slot));
+                    points.push((e.to, slot + 1));
+                }
+                SlotKeys::Points(points)
+            }
+        };
+        Ok(Self { keys, deltas })
+    }
+
+    /// Numbers the endpoints (see [`Numbered`]).
+    pub(crate) fn number(self) -> Result<Numbered, ArrangementError> {
+        let Endpoints { keys, deltas } = self;
+        let mut ids = vec![[0u32; 2]; deltas.len()];
+        let hot = keys.number(|slot, number| ids[slot as usize / 2][slot as usize % 2] = number);
+        check_index_range(hot.len())?;
+        // The pieces between their pixels, oriented from the smaller index.
+        let keyed: Vec<([u32; 2], [i32; 2])> = ids
+            .into_iter()
+            .zip(deltas)
+            .map(|([from, to], delta)| keyed_piece(from, to, delta))
+            .collect();
+        // Geometric duplicates are merged (their deltas summed): they have the same hot
+        // pixels and the same fate.
+        let (unique, unique_ids) = merge_keyed(keyed, &hot);
+        let stats = ArrangeStats {
+            unique_edges: unique.len(),
+            ..ArrangeStats::default()
+        };
+        Ok(Numbered {
+            hot,
+            unique,
+            unique_ids,
+            stats,
+        })
+    }
+}
+
+/// The input after step 1 and the start of step 2: the endpoints as sorted hot pixels and
+/// the distinct edges as fragments over them (deltas of duplicates summed), with counters.
+pub(crate) struct Numbered {
+    pub(crate) hot: Vec<GridPoint>,
+    pub(crate) unique: Vec<Fragment>,
+    pub(crate) unique_ids: Vec<[u32; 2]>,
+    pub(crate) stats: ArrangeStats,
+}
+
+#[cfg(test)]
+mod tests {
+    //! The numbering against the plain definition: the distinct points sorted, every slot
+    //! the index of its point among them; for edges, the kept edges' pixel pairs oriented
+    //! and merged with summed deltas.
+
+    use super::*;
+    use crate::types::Operand;
+    use onepath_testkit::Rng;
+
+    /// A point with coordinates below `span` in magnitude (both signs).
+    fn point(rng: &mut Rng, span: u64) -> GridPoint {
+        let mut c = || (rng.next_u64() % (2 * span + 1)) as i64 - span as i64;
+        GridPoint::new(c(), c())
+    }
+
+    #[test]
+    fn slots_get_the_ranks_of_their_points() {
+        let mut rng = Rng::new(7);
+        let (mut packed, mut wide) = (0, 0);
+        for case in 0..400 {
+            let n = (rng.next_u64() % 700) as usize;
+            // Spreads from a few units (many repeats) to the construction limit (a box too
+            // wide for one key: the comparison path).
+            let span = [3, 1_000, 1 << 31, CONSTRUCTION_LIMIT as u64][case % 4];
+            let points: Vec<GridPoint> = (0..n).map(|_| point(&mut rng, span)).collect();
+            // Slots in a scrambled order.
+            let mut slots: Vec<(GridPoint, u32)> = points
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| (p, k as u32))
+                .collect();
+            slots.reverse();
+            slots.rotate_left(n / 3);
+            let keys = SlotKeys::of(|| slots.iter().copied());
+            match keys {
+                SlotKeys::Packed(..) => packed += 1,
+                SlotKeys::Points(_) => wide += 1,
+            }
+            let mut number = vec![u32::MAX; n];
+            let ranked = keys.number(|slot, rank| number[slot as usize] = rank);
+            let mut expected = points.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(ranked, expected, "case {case}");
+            assert_eq!(ranked.capacity(), ranked.len(), "no spare capacity");
+            for (k, &p) in points.iter().enumerate() {
+                assert_eq!(ranked[number[k] as usize], p, "case {case}, slot {k}");
+            }
+            // The public entry point gives the same.
+            let (public, public_number) = crate::number_points(slots);
+            assert_eq!((public, public_number), (ranked, number), "case {case}");
+        }
+        assert!(packed > 100 && wide > 50, "{packed} packed, {wide} wide");
+    }
+
+    #[test]
+    fn edges_become_merged_pixel_pairs() {
+        let mut rng = Rng::new(8);
+        for case in 0..300 {
+            let n = (rng.next_u64() % 60) as usize;
+            let span = [2, 50, CONSTRUCTION_LIMIT as u64][case % 3];
+            let edges: Vec<TaggedEdge> = (0..n)
+                .map(|k| {
+                    let from = point(&mut rng, span);
+                    // Some zero-length edges, which step 1 drops.
+                    let to = if k % 7 == 0 {
+                        from
+                    } else {
+                        point(&mut rng, span)
+                    };
+                    let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
+                    TaggedEdge::new(from, to, operand)
+                })
+                .collect();
+            let numbered = Endpoints::of(&edges)
+                .and_then(Endpoints::number)
+                .expect("numbered");
+            // The plain definition: pixels are the kept edges' endpoints, sorted and
+            // distinct; each kept edge a fragment from its smaller to its larger endpoint,
+            // equal ones merged with their deltas summed.
+            let kept: Vec<&TaggedEdge> = edges.iter().filter(|e| e.from != e.to).collect();
+            let mut hot: Vec<GridPoint> = kept.iter().flat_map(|e| [e.from, e.to]).collect();
+            hot.sort_unstable();
+            hot.dedup();
+            let mut fragments: Vec<Fragment> = kept
+                .iter()
+                .map(|e| Fragment::directed(e.from, e.to, e.operand.unit_delta()))
+                .collect();
+            crate::fragment::merge_fragments(&mut fragments);
+            assert_eq!(numbered.hot, hot, "case {case}");
+            assert_eq!(numbered.unique, fragments, "case {case}");
+            assert_eq!(numbered.stats.unique_edges, fragments.len());
+            for (f, &[p, q]) in numbered.unique.iter().zip(&numbered.unique_ids) {
+                assert_eq!(
+                    (hot[p as usize], hot[q as usize]),
+                    (f.p, f.q),
+                    "case {case}"
+                );
+            }
+        }
+    }
+}
