@@ -227,6 +227,16 @@ impl Deferred {
         }
     }
 
+    /// The vertices ([`Deferred::vertices`]), everything else freed: for a caller that has
+    /// taken what it needs of the segments (the winding crate's tracing keeps only the
+    /// boundary's vertex pairs).
+    pub fn into_vertices(self) -> Vec<GridPoint> {
+        match self.inner {
+            Inner::Done(arrangement) => arrangement.vertices,
+            Inner::Pending(pending) => pending.hot,
+        }
+    }
+
     /// Checks every guarantee of the type: a verified arrangement satisfies
     /// [`Arrangement::check_invariants`]; an open one has vertices strictly sorted,
     /// segments strictly sorted by `(a, b)` with `a < b` in range, and no vertex strictly

@@ -7,7 +7,7 @@ use crate::snap::{check_map_shape, snap_outline, tile_map_grid_lines};
 use onepath_arrangement::{Deferred, Operand, TaggedEdge, arrange_deferred};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{
-    InsideRule, SegmentWindings, label, label_deferred, trace_deferred, trace_tile_map,
+    InsideRule, SegmentWindings, label, label_deferred, trace_deferred_owned, trace_tile_map,
 };
 
 /// A region of the plane: rings on the snap grid that never cross or overlap and touch only
@@ -48,7 +48,7 @@ pub(crate) fn arrange_and_label(
 /// that are inside under `rule` ([`arrange_and_label`]).
 pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
     let (deferred, windings) = arrange_and_label(edges)?;
-    trace_deferred(&deferred, &windings, rule).map_err(Error::internal)
+    trace_deferred_owned(deferred, windings, rule).map_err(Error::internal)
 }
 
 /// The directed edges of closed rings, tagged with `operand`.

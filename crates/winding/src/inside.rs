@@ -81,6 +81,19 @@ pub fn trace_deferred(
     trace_parts(deferred.vertices(), deferred.segments(), windings, rule)
 }
 
+/// [`trace_deferred`] on a deferred arrangement and windings it takes: both are freed once
+/// the boundary's segments are selected, before the rings are chained, where the memory of
+/// a large overlay used to peak (issue #24). The same rings.
+pub fn trace_deferred_owned(
+    deferred: Deferred,
+    windings: Vec<SegmentWindings>,
+    rule: InsideRule,
+) -> Result<Vec<Vec<GridPoint>>, TraceError> {
+    let edges: Vec<(u32, u32)> = boundary_indices(deferred.segments(), &windings, rule).collect();
+    drop(windings);
+    trace_numbered(&deferred.into_vertices(), &edges)
+}
+
 /// Selection and chaining on vertices in `(x, y)` order and segments over them.
 fn trace_parts(
     vertices: &[GridPoint],

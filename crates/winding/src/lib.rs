@@ -52,7 +52,9 @@ mod rings;
 mod sweep;
 mod tilemap;
 
-pub use inside::{InsideRule, boundary_edges, trace_boundary, trace_deferred};
+pub use inside::{
+    InsideRule, boundary_edges, trace_boundary, trace_deferred, trace_deferred_owned,
+};
 pub use rings::{TraceError, canonical_ring, canonicalize, trace_rings};
 pub use sweep::{
     SegmentWindings, label, label_checking_crossings, label_deferred, label_with_chunk_size,

@@ -12,6 +12,7 @@ use onepath_arrangement::{
 use onepath_predicates::{GridPoint, orient2d, properly_cross};
 use onepath_winding::{
     label, label_checking_crossings, label_deferred, trace_boundary, trace_deferred,
+    trace_deferred_owned,
 };
 use support::{RULES, Rng, random_rings};
 
@@ -222,10 +223,17 @@ fn deferred_arrangements_give_the_rings_of_verified_ones() {
         pending += usize::from(!deferred.is_verified());
         let deferred_windings = label_deferred(&deferred).expect("no crossing after step 3");
         for rule in RULES {
+            let expected = trace_boundary(&arrangement, &windings, rule);
             assert_eq!(
                 trace_deferred(&deferred, &deferred_windings, rule),
-                trace_boundary(&arrangement, &windings, rule),
+                expected,
                 "case {case}, {rule:?}"
+            );
+            // The owned form frees the arrangement early and gives the same rings.
+            assert_eq!(
+                trace_deferred_owned(deferred.clone(), deferred_windings.clone(), rule),
+                expected,
+                "case {case}, {rule:?}, owned"
             );
         }
     }
