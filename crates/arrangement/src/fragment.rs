@@ -69,6 +69,45 @@ impl Fragment {
     }
 }
 
+/// The smallest axis-aligned box holding the points added so far (none at first): the one
+/// bounding-box computation of the crate (the grid's extent, the packed sort keys, the
+/// numbering's keys).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bounds {
+    lo: GridPoint,
+    hi: GridPoint,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Self {
+            lo: GridPoint::new(i64::MAX, i64::MAX),
+            hi: GridPoint::new(i64::MIN, i64::MIN),
+        }
+    }
+}
+
+impl Bounds {
+    /// The box of `points`.
+    pub(crate) fn of(points: impl IntoIterator<Item = GridPoint>) -> Self {
+        let mut bounds = Self::default();
+        points.into_iter().for_each(|c| bounds.add(c));
+        bounds
+    }
+
+    /// Widens the box to hold `c`.
+    #[inline]
+    pub(crate) fn add(&mut self, c: GridPoint) {
+        self.lo = GridPoint::new(self.lo.x.min(c.x), self.lo.y.min(c.y));
+        self.hi = GridPoint::new(self.hi.x.max(c.x), self.hi.y.max(c.y));
+    }
+
+    /// The lower and upper corners, or `None` when no point was added.
+    pub(crate) fn corners(&self) -> Option<(GridPoint, GridPoint)> {
+        (self.lo.x <= self.hi.x).then_some((self.lo, self.hi))
+    }
+}
+
 /// Sorts fragments by endpoints and merges equal ones, summing their deltas (spec step 5,
 /// applied early; zero sums are kept, see [`Fragment`]).
 pub(crate) fn merge_fragments(fragments: &mut Vec<Fragment>) {

@@ -2,7 +2,7 @@
 //! square cells of side `2^s`, fragments listed in every cell their segment passes through,
 //! hot pixels in the one cell holding them.
 
-use crate::fragment::Fragment;
+use crate::fragment::{Bounds, Fragment};
 use crate::par::{bucket_sort, concat_shares, map_chunks};
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
@@ -104,18 +104,9 @@ impl Grid {
             .iter()
             .flat_map(|f| [f.p, f.q])
             .chain(pixels.iter().copied());
-        let (mut lo, mut hi) = (
-            GridPoint::new(i64::MAX, i64::MAX),
-            GridPoint::new(i64::MIN, i64::MIN),
-        );
-        for c in points {
-            lo = GridPoint::new(lo.x.min(c.x), lo.y.min(c.y));
-            hi = GridPoint::new(hi.x.max(c.x), hi.y.max(c.y));
-        }
-        if lo.x > hi.x {
-            lo = GridPoint::default();
-            hi = GridPoint::default();
-        }
+        let (lo, hi) = Bounds::of(points)
+            .corners()
+            .unwrap_or((GridPoint::default(), GridPoint::default()));
         let span = ((hi.x - lo.x) as u64, (hi.y - lo.y) as u64);
         let shift = choose_shift(rule, fragments, span);
         let mut grid = Grid {
@@ -182,8 +173,8 @@ impl Grid {
         self.seg_items = items;
     }
 
-    /// Frees the fragment lists; only the pixel lists are left, so no crossing search may
-    /// run afterwards.
+    /// Frees the fragment lists: no crossing search may run afterwards, and the grid hands
+    /// out the pixels of [`Grid::set_pixels`] only.
     pub(crate) fn forget_fragments(&mut self) {
         self.seg_start = Vec::new();
         self.seg_items = Vec::new();
@@ -228,9 +219,12 @@ impl Grid {
     }
 
     /// True when the cell counts show clustered input: the sum over cells of count²
-    /// (fragments listed plus hot pixels held) exceeds 32 × the number of items.
+    /// (fragments listed plus hot pixels held) exceeds 32 × the number of items. The
+    /// pixels are counted from the cell offsets, which a grid built without pixel lists
+    /// has too.
     pub(crate) fn is_clustered(&self, fragments: usize) -> bool {
-        let items = (fragments + self.pix_items.len()) as u128;
+        let pixels = self.pix_start.last().copied().unwrap_or(0);
+        let items = (fragments + pixels) as u128;
         let sum: u128 = (0..self.cell_count())
             .map(|cell| {
                 let count = (self.seg_start[cell + 1] - self.seg_start[cell]) as u128

@@ -120,9 +120,9 @@ pub fn arrange(edges: &[TaggedEdge]) -> Result<Arrangement, ArrangementError> {
     arrange_with(edges, &ArrangeOptions::default()).map(|(arrangement, _)| arrangement)
 }
 
-/// [`arrange`] on edges it takes, freeing them as soon as they are numbered (the start of
-/// step 2), before the arrangement's largest buffers exist: the same result with a lower
-/// peak of memory for large inputs.
+/// [`arrange`] on edges it takes, freeing them as soon as their endpoints are keyed, before
+/// they are sorted and numbered (the start of step 2) and before the arrangement's largest
+/// buffers exist: the same result with a lower peak of memory for large inputs.
 pub fn arrange_owned(edges: Vec<TaggedEdge>) -> Result<Arrangement, ArrangementError> {
     pipeline::run_owned(edges, &ArrangeOptions::default()).map(|run| run.arrangement)
 }

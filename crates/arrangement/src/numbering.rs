@@ -6,12 +6,11 @@
 //! the sort's scatter buffer and the per-slot numbers all lived at once. Here the endpoints
 //! are keyed straight from the edges (16 bytes each when the points' box packs into one
 //! 64-bit key, as it does for every map), an owned input is freed before the sort, and the
-//! pixel numbers are written into the pieces themselves. The numbers are the ranks of the
-//! distinct points in `(x, y)` order however they are computed, so nothing here can change
-//! a result.
+//! pixel numbers go into one pair per edge. The numbers are the ranks of the distinct
+//! points in `(x, y)` order however they are computed, so nothing here can change a result.
 
 use crate::error::ArrangementError;
-use crate::fragment::Fragment;
+use crate::fragment::{Bounds, Fragment};
 use crate::options::ArrangeStats;
 use crate::passes::{keyed_piece, merge_keyed};
 use crate::pipeline::check_index_range;
@@ -73,6 +72,22 @@ fn ranks<K: Copy + PartialEq>(
     points
 }
 
+/// The ends of the `count` edges `kept` as slots `2k` and `2k + 1` of the `k`-th, keyed by
+/// `key`.
+fn slots<'a, K>(
+    kept: impl Iterator<Item = &'a TaggedEdge>,
+    count: usize,
+    key: impl Fn(GridPoint) -> K,
+) -> Vec<(K, u32)> {
+    let mut slots = Vec::with_capacity(2 * count);
+    for (k, e) in kept.enumerate() {
+        let slot = 2 * k as u32;
+        slots.push((key(e.from), slot));
+        slots.push((key(e.to), slot + 1));
+    }
+    slots
+}
+
 /// What the numbering needs of the input edges: the endpoints of the kept edges (slots
 /// `2k` and `2k + 1` for the `k`-th edge of non-zero length) and their deltas. Made from a
 /// borrowed input, so that a caller owning the edges frees them before [`Endpoints::number`]
@@ -89,10 +104,7 @@ impl Endpoints {
         check_index_range(edges.len())?;
         // One pass checks the points and finds the kept edges' box and count.
         let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
-        let (mut lo, mut hi) = (
-            GridPoint::new(i64::MAX, i64::MAX),
-            GridPoint::new(i64::MIN, i64::MIN),
-        );
+        let mut bounds = Bounds::default();
         let mut count = 0;
         for (edge, e) in edges.iter().enumerate() {
             for point in [e.from, e.to] {
@@ -102,43 +114,19 @@ impl Endpoints {
             }
             if e.from != e.to {
                 count += 1;
-                lo = GridPoint::new(
-                    lo.x.min(e.from.x).min(e.to.x),
-                    lo.y.min(e.from.y).min(e.to.y),
-                );
-                hi = GridPoint::new(
-                    hi.x.max(e.from.x).max(e.to.x),
-                    hi.y.max(e.from.y).max(e.to.y),
-                );
+                bounds.add(e.from);
+                bounds.add(e.to);
             }
         }
         let kept = || edges.iter().filter(|e| e.from != e.to);
-        let deltas = kept().map(|e| e.operand.unit_delta()).collect();
-        let packed = if count == 0 {
-            None
-        } else {
-            PackedPoints::of_box(lo, hi)
-        };
+        let packed = bounds
+            .corners()
+            .and_then(|(lo, hi)| PackedPoints::of_box(lo, hi));
         let keys = match packed {
-            Some(packed) => {
-                let mut keys = Vec::with_capacity(2 * count);
-                for (k, e) in kept().enumerate() {
-                    let slot = 2 * k as u32;
-                    keys.push((packed.key(e.from), slot));
-                    keys.push((packed.key(e.to), slot + 1));
-                }
-                SlotKeys::Packed(packed, keys)
-            }
-            None => {
-                let mut points = Vec::with_capacity(2 * count);
-                for (k, e) in kept().enumerate() {
-                    let slot = 2 * k as u32;
-                    points.push((e.from, slot));
-                    points.push((e.to, slot + 1));
-                }
-                SlotKeys::Points(points)
-            }
+            Some(packed) => SlotKeys::Packed(packed, slots(kept(), count, |c| packed.key(c))),
+            None => SlotKeys::Points(slots(kept(), count, |c| c)),
         };
+        let deltas = kept().map(|e| e.operand.unit_delta()).collect();
         Ok(Self { keys, deltas })
     }
 

@@ -92,9 +92,10 @@ pub(crate) fn axis_pieces(
 }
 
 /// Every proper crossing of a horizontal and a vertical fragment among the axis-parallel
-/// `fragments[k]` with `take(k)`, as sorted distinct grid points. A sweep over the vertical fragments in increasing x keeps the number of active
-/// horizontal fragments per row, so each vertical fragment at x sees exactly the rows of
-/// the horizontal fragments with `x1 < x < x2` and takes those strictly between its ends.
+/// `fragments[k]` with `take(k)`, as sorted distinct grid points. A sweep over the vertical
+/// fragments in increasing x keeps the number of active horizontal fragments per row, so
+/// each vertical fragment at x sees exactly the rows of the horizontal fragments with
+/// `x1 < x < x2` and takes those strictly between its ends.
 pub(crate) fn crossing_points(
     fragments: &[Fragment],
     take: impl Fn(usize) -> bool,

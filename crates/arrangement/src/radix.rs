@@ -3,6 +3,7 @@
 //! the input edges by point.
 //! They replace comparison sorts on the hot path and order exactly as those would.
 
+use crate::fragment::Bounds;
 use crate::par::bucket_sort;
 use onepath_predicates::GridPoint;
 
@@ -123,15 +124,7 @@ impl PackedPoints {
     /// The packing of `points`, or `None` when there are none or their box's offsets do not
     /// fit in one key together.
     pub(crate) fn of(points: impl Iterator<Item = GridPoint>) -> Option<Self> {
-        let (lo, hi) = points.fold(None, |bounds: Option<(GridPoint, GridPoint)>, c| {
-            Some(match bounds {
-                None => (c, c),
-                Some((lo, hi)) => (
-                    GridPoint::new(lo.x.min(c.x), lo.y.min(c.y)),
-                    GridPoint::new(hi.x.max(c.x), hi.y.max(c.y)),
-                ),
-            })
-        })?;
+        let (lo, hi) = Bounds::of(points).corners()?;
         Self::of_box(lo, hi)
     }
 

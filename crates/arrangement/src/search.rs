@@ -51,7 +51,8 @@ impl CandidateIndex {
     /// [`CandidateIndex::build`] for the crossing search alone: the same index, holding no
     /// hot pixel until [`CandidateIndex::set_pixels`] (the grid counts them per cell for
     /// its choice, without lists), for a caller that merges the crossings into the pixels
-    /// first and would free the lists anyway (the mixed path, issue #24).
+    /// first and would free the lists anyway (the mixed path, and the general path when
+    /// step 2's crossings are found; issue #24).
     pub(crate) fn build_for_crossings(
         search: CandidateSearch,
         fragments: &[Fragment],
@@ -236,4 +237,77 @@ pub(crate) fn pixels_in_x_range(pixels: &[GridPoint], f: &Fragment) -> std::ops:
     let lo = pixels.partition_point(|c| c.x < f.p.x - 1);
     let hi = pixels.partition_point(|c| c.x <= f.q.x + 1);
     lo..hi.max(lo)
+}
+
+#[cfg(test)]
+mod tests {
+    //! An index built for the crossing search alone must choose what the full index
+    //! chooses: its grid counts the pixels per cell without listing them, and both the
+    //! grid's estimate and its clustering test read those counts.
+
+    use super::*;
+    use crate::fragment::merge_fragments;
+    use onepath_testkit::Rng;
+
+    /// Which index a build chose, and whether the sweep took over.
+    fn kind(built: &(CandidateIndex, bool)) -> (&'static str, bool) {
+        let name = match built.0 {
+            CandidateIndex::Grid(_) => "grid",
+            CandidateIndex::Sweep => "sweep",
+            CandidateIndex::Boxes(_) => "boxes",
+            CandidateIndex::Brute => "brute",
+        };
+        (name, built.1)
+    }
+
+    #[test]
+    fn the_crossing_index_chooses_like_the_full_one() {
+        let mut rng = Rng::new(19);
+        let searches = [
+            CandidateSearch::Auto,
+            CandidateSearch::Specified,
+            CandidateSearch::ForceGrid,
+            CandidateSearch::ForceSweep,
+            CandidateSearch::ForceBoxes,
+            CandidateSearch::BruteForce,
+        ];
+        let mut seen = std::collections::BTreeSet::new();
+        for case in 0..300 {
+            // Spread edges with a tight cluster of a varying share: both sides of the
+            // clustering test and of the estimate.
+            let n = 40 + (rng.next_u64() % 400) as usize;
+            let clustered = (rng.next_u64() % 100) as usize * n / 100;
+            let tight = [4, 40, 400, 4_000][case % 4];
+            let mut fragments: Vec<Fragment> = (0..n)
+                .map(|k| {
+                    // Short edges spread over a wide square, the cluster's in a small one.
+                    let (span, reach) = if k < clustered {
+                        (tight, tight)
+                    } else {
+                        (1 << 20, 64)
+                    };
+                    let a = GridPoint::new(rng.range(0, span), rng.range(0, span));
+                    let b = a + GridPoint::new(rng.range(-reach, reach), rng.range(-reach, reach));
+                    Fragment::directed(a, if a == b { a + GridPoint::new(1, 0) } else { b }, [1, 0])
+                })
+                .collect();
+            merge_fragments(&mut fragments);
+            let mut pixels: Vec<GridPoint> = fragments.iter().flat_map(|f| [f.p, f.q]).collect();
+            pixels.sort_unstable();
+            pixels.dedup();
+            for search in searches {
+                let full = CandidateIndex::build(search, &fragments, &pixels);
+                let lean = CandidateIndex::build_for_crossings(search, &fragments, &pixels);
+                assert_eq!(kind(&lean), kind(&full), "case {case}, {search:?}");
+                if search == CandidateSearch::Specified {
+                    seen.insert(kind(&full));
+                }
+            }
+        }
+        // Both verdicts of the specification's clustering test occur.
+        assert!(
+            seen.contains(&("grid", false)) && seen.contains(&("sweep", true)),
+            "{seen:?}"
+        );
+    }
 }

@@ -29,8 +29,9 @@ pub struct Region {
 /// (`label_deferred`); only when it finds a crossing does the arrangement run that pass and
 /// its repair loop, and the verified arrangement is labelled. Either way the segments whose
 /// two sides differ are the arrangement's, with its labels (the deferred segments of zero
-/// delta have equal sides). The edges are freed once the arrangement has numbered them,
-/// which lowers the peak of memory of every boolean operation, offset and shrink.
+/// delta have equal sides). The edges are freed once the arrangement has keyed their
+/// endpoints, before it sorts them, which lowers the peak of memory of every boolean
+/// operation, offset and shrink.
 pub(crate) fn arrange_and_label(
     edges: Vec<TaggedEdge>,
 ) -> Result<(Deferred, Vec<SegmentWindings>)> {
