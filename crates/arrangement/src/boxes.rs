@@ -27,11 +27,6 @@ impl BoxIndex {
         index
     }
 
-    /// Frees the hot pixels (none is handed out until [`BoxIndex::set_pixels`]).
-    pub(crate) fn forget_pixels(&mut self) {
-        self.by_y = Vec::new();
-    }
-
     /// Replaces the hot pixels.
     pub(crate) fn set_pixels(&mut self, pixels: &[GridPoint]) {
         self.by_y.clear();

@@ -100,7 +100,8 @@ pub fn sort_by_point<T: Copy + Default + Send + Sync>(
 pub fn number_points(slots: Vec<(GridPoint, u32)>) -> (Vec<GridPoint>, Vec<u32>) {
     let mut number = vec![0u32; slots.len()];
     // Keyed (16 bytes an entry when the box packs into one key) and freed before the sort.
-    let keys = numbering::SlotKeys::of(|| slots.iter().copied());
+    let bounds = fragment::Bounds::of(slots.iter().map(|&(p, _)| p));
+    let keys = numbering::SlotKeys::within(&bounds, slots.len(), slots.iter().copied());
     drop(slots);
     let points = keys.number(|slot, rank| number[slot as usize] = rank);
     (points, number)

@@ -27,14 +27,25 @@ pub(crate) enum SlotKeys {
 }
 
 impl SlotKeys {
-    /// The `(point, slot)` pairs that `items()` yields (called twice: once for the box,
-    /// once for the keys), keyed.
-    pub(crate) fn of<I: Iterator<Item = (GridPoint, u32)>>(items: impl Fn() -> I) -> Self {
-        match PackedPoints::of(items().map(|(p, _)| p)) {
+    /// The `count` `(point, slot)` pairs of `items`, whose points lie in `bounds`, keyed.
+    pub(crate) fn within(
+        bounds: &Bounds,
+        count: usize,
+        items: impl Iterator<Item = (GridPoint, u32)>,
+    ) -> Self {
+        match PackedPoints::within(bounds) {
             Some(packed) => {
-                Self::Packed(packed, items().map(|(p, s)| (packed.key(p), s)).collect())
+                // `for_each` folds, which a flattening iterator does in one loop per
+                // part (`extend` would step it item by item).
+                let mut keys = Vec::with_capacity(count);
+                items.for_each(|(p, slot)| keys.push((packed.key(p), slot)));
+                Self::Packed(packed, keys)
             }
-            None => Self::Points(items().collect()),
+            None => {
+                let mut points = Vec::with_capacity(count);
+                items.for_each(|item| points.push(item));
+                Self::Points(points)
+            }
         }
     }
 
@@ -72,22 +83,6 @@ fn ranks<K: Copy + PartialEq>(
     points
 }
 
-/// The ends of the `count` edges `kept` as slots `2k` and `2k + 1` of the `k`-th, keyed by
-/// `key`.
-fn slots<'a, K>(
-    kept: impl Iterator<Item = &'a TaggedEdge>,
-    count: usize,
-    key: impl Fn(GridPoint) -> K,
-) -> Vec<(K, u32)> {
-    let mut slots = Vec::with_capacity(2 * count);
-    for (k, e) in kept.enumerate() {
-        let slot = 2 * k as u32;
-        slots.push((key(e.from), slot));
-        slots.push((key(e.to), slot + 1));
-    }
-    slots
-}
-
 /// What the numbering needs of the input edges: the endpoints of the kept edges (slots
 /// `2k` and `2k + 1` for the `k`-th edge of non-zero length) and their deltas. Made from a
 /// borrowed input, so that a caller owning the edges frees them before [`Endpoints::number`]
@@ -119,13 +114,12 @@ impl Endpoints {
             }
         }
         let kept = || edges.iter().filter(|e| e.from != e.to);
-        let packed = bounds
-            .corners()
-            .and_then(|(lo, hi)| PackedPoints::of_box(lo, hi));
-        let keys = match packed {
-            Some(packed) => SlotKeys::Packed(packed, slots(kept(), count, |c| packed.key(c))),
-            None => SlotKeys::Points(slots(kept(), count, |c| c)),
-        };
+        // Slots `2k` and `2k + 1` for the ends of the `k`-th kept edge.
+        let ends = kept().enumerate().flat_map(|(k, e)| {
+            let slot = 2 * k as u32;
+            [(e.from, slot), (e.to, slot + 1)]
+        });
+        let keys = SlotKeys::within(&bounds, 2 * count, ends);
         let deltas = kept().map(|e| e.operand.unit_delta()).collect();
         Ok(Self { keys, deltas })
     }
@@ -168,7 +162,7 @@ pub(crate) struct Numbered {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! The numbering against the plain definition: the distinct points sorted, every slot
     //! the index of its point among them; for edges, the kept edges' pixel pairs oriented
     //! and merged with summed deltas.
@@ -201,7 +195,8 @@ mod tests {
                 .collect();
             slots.reverse();
             slots.rotate_left(n / 3);
-            let keys = SlotKeys::of(|| slots.iter().copied());
+            let bounds = Bounds::of(points.iter().copied());
+            let keys = SlotKeys::within(&bounds, n, slots.iter().copied());
             match keys {
                 SlotKeys::Packed(..) => packed += 1,
                 SlotKeys::Points(_) => wide += 1,
@@ -223,25 +218,26 @@ mod tests {
         assert!(packed > 100 && wide > 50, "{packed} packed, {wide} wide");
     }
 
+    /// `n` edges with coordinates below `span` in magnitude, every seventh of zero length
+    /// (which step 1 drops), the operands in turn.
+    pub(crate) fn random_edges(rng: &mut Rng, n: usize, span: u64) -> Vec<TaggedEdge> {
+        (0..n)
+            .map(|k| {
+                let from = point(rng, span);
+                let to = if k % 7 == 0 { from } else { point(rng, span) };
+                let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
+                TaggedEdge::new(from, to, operand)
+            })
+            .collect()
+    }
+
     #[test]
     fn edges_become_merged_pixel_pairs() {
         let mut rng = Rng::new(8);
         for case in 0..300 {
             let n = (rng.next_u64() % 60) as usize;
             let span = [2, 50, CONSTRUCTION_LIMIT as u64][case % 3];
-            let edges: Vec<TaggedEdge> = (0..n)
-                .map(|k| {
-                    let from = point(&mut rng, span);
-                    // Some zero-length edges, which step 1 drops.
-                    let to = if k % 7 == 0 {
-                        from
-                    } else {
-                        point(&mut rng, span)
-                    };
-                    let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
-                    TaggedEdge::new(from, to, operand)
-                })
-                .collect();
+            let edges = random_edges(&mut rng, n, span);
             let numbered = Endpoints::of(&edges)
                 .and_then(Endpoints::number)
                 .expect("numbered");

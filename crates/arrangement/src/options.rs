@@ -37,6 +37,19 @@ pub enum CandidateSearch {
     BruteForce,
 }
 
+impl CandidateSearch {
+    /// Every search, in declaration order: what a comparison of the searches runs over
+    /// (the differential tests compare every output across them).
+    pub const ALL: [CandidateSearch; 6] = [
+        CandidateSearch::Auto,
+        CandidateSearch::Specified,
+        CandidateSearch::ForceGrid,
+        CandidateSearch::ForceSweep,
+        CandidateSearch::ForceBoxes,
+        CandidateSearch::BruteForce,
+    ];
+}
+
 /// Options of [`crate::arrange_with`]. The default is the specification's behaviour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ArrangeOptions {

@@ -413,15 +413,7 @@ pub(crate) mod tests {
         for _ in 0..300 {
             let n = 1 + (rng.next_u64() % 40) as usize;
             let span = [4u64, 100, 1 << 30][(rng.next_u64() % 3) as usize];
-            let mut coordinate = || (rng.next_u64() % span) as i64;
-            let edges: Vec<TaggedEdge> = (0..n)
-                .map(|k| {
-                    let from = GridPoint::new(coordinate(), coordinate());
-                    let to = GridPoint::new(coordinate(), coordinate());
-                    let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
-                    TaggedEdge::new(from, to, operand)
-                })
-                .collect();
+            let edges = crate::numbering::tests::random_edges(&mut rng, n, span);
             let numbered = Endpoints::of(&edges)
                 .and_then(Endpoints::number)
                 .expect("numbered");

@@ -124,13 +124,13 @@ impl PackedPoints {
     /// The packing of `points`, or `None` when there are none or their box's offsets do not
     /// fit in one key together.
     pub(crate) fn of(points: impl Iterator<Item = GridPoint>) -> Option<Self> {
-        let (lo, hi) = Bounds::of(points).corners()?;
-        Self::of_box(lo, hi)
+        Self::within(&Bounds::of(points))
     }
 
-    /// The packing of points within the box from `lo` to `hi` (corners included), or
-    /// `None` when its offsets do not fit in one key together.
-    pub(crate) fn of_box(lo: GridPoint, hi: GridPoint) -> Option<Self> {
+    /// The packing of points within `bounds`, or `None` when the box is empty or its
+    /// offsets do not fit in one key together.
+    pub(crate) fn within(bounds: &Bounds) -> Option<Self> {
+        let (lo, hi) = bounds.corners()?;
         let packed = Self {
             lo,
             y_bits: bits_for((hi.y - lo.y) as u64),

@@ -59,7 +59,10 @@ impl CandidateIndex {
         pixels: &[GridPoint],
     ) -> (Self, bool) {
         let (mut index, fallback) = Self::build_with(search, fragments, pixels, false);
-        index.forget_pixels();
+        // The grid's pixel counts served its choice; a box index was given no pixels.
+        if let CandidateIndex::Grid(grid) = &mut index {
+            grid.forget_pixels();
+        }
         (index, fallback)
     }
 
@@ -113,17 +116,6 @@ impl CandidateIndex {
         match self {
             CandidateIndex::Grid(grid) => grid.set_pixels(pixels),
             CandidateIndex::Boxes(boxes) => boxes.set_pixels(pixels),
-            CandidateIndex::Sweep | CandidateIndex::Brute => {}
-        }
-    }
-
-    /// Frees the hot pixels the index holds, until [`CandidateIndex::set_pixels`] gives it
-    /// new ones: the crossing search does not use them, and the merge of the crossings into
-    /// the pixels would otherwise hold them besides two copies of the pixels (issue #24).
-    pub(crate) fn forget_pixels(&mut self) {
-        match self {
-            CandidateIndex::Grid(grid) => grid.forget_pixels(),
-            CandidateIndex::Boxes(boxes) => boxes.forget_pixels(),
             CandidateIndex::Sweep | CandidateIndex::Brute => {}
         }
     }
@@ -263,14 +255,6 @@ mod tests {
     #[test]
     fn the_crossing_index_chooses_like_the_full_one() {
         let mut rng = Rng::new(19);
-        let searches = [
-            CandidateSearch::Auto,
-            CandidateSearch::Specified,
-            CandidateSearch::ForceGrid,
-            CandidateSearch::ForceSweep,
-            CandidateSearch::ForceBoxes,
-            CandidateSearch::BruteForce,
-        ];
         let mut seen = std::collections::BTreeSet::new();
         for case in 0..300 {
             // Spread edges with a tight cluster of a varying share: both sides of the
@@ -295,7 +279,7 @@ mod tests {
             let mut pixels: Vec<GridPoint> = fragments.iter().flat_map(|f| [f.p, f.q]).collect();
             pixels.sort_unstable();
             pixels.dedup();
-            for search in searches {
+            for search in CandidateSearch::ALL {
                 let full = CandidateIndex::build(search, &fragments, &pixels);
                 let lean = CandidateIndex::build_for_crossings(search, &fragments, &pixels);
                 assert_eq!(kind(&lean), kind(&full), "case {case}, {search:?}");

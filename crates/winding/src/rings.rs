@@ -73,7 +73,6 @@ pub(crate) fn trace_numbered(
         .map(|&(a, b)| (u64::from(a) << 32) | u64::from(b))
         .collect();
     onepath_arrangement::sort_keys(&mut keys);
-    let unkey = |key: u64| ((key >> 32) as u32, key as u32);
     if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
         let (a, b) = unkey(w[0]);
         return Err(TraceError::DuplicateEdge(point(a), point(b)));
@@ -143,6 +142,12 @@ pub(crate) fn trace_numbered(
     Ok(rings)
 }
 
+/// The vertex indices `(from, to)` of the edge key `(from << 32) | to`.
+#[inline]
+fn unkey(key: u64) -> (u32, u32) {
+    ((key >> 32) as u32, key as u32)
+}
+
 /// Directed edges as keys `(from << 32) | to` of indices into `vertices`.
 #[derive(Clone, Copy)]
 struct SortedEdges<'a> {
@@ -154,14 +159,14 @@ impl SortedEdges<'_> {
     /// The end point of the edge with key `key`.
     #[inline]
     fn end(&self, key: u64) -> GridPoint {
-        self.vertices[key as u32 as usize]
+        self.vertices[unkey(key).1 as usize]
     }
 
     /// The start and end points of edge `e`.
     #[inline]
     fn edge(&self, e: usize) -> (GridPoint, GridPoint) {
-        let key = self.keys[e];
-        (self.vertices[(key >> 32) as usize], self.end(key))
+        let (from, to) = unkey(self.keys[e]);
+        (self.vertices[from as usize], self.vertices[to as usize])
     }
 }
 
@@ -177,7 +182,7 @@ fn link(sorted: &SortedEdges, incoming: &[u64]) -> Result<(Vec<u32>, Vec<u32>), 
     let SortedEdges { keys, vertices } = *sorted;
     let n = keys.len();
     // Both kinds of key hold their vertex in the high half.
-    let vertex_of = |k: u64| (k >> 32) as u32;
+    let vertex_of = |k: u64| unkey(k).0;
     let mut successors = vec![0u32; n];
     let mut source_degrees = vec![0u32; n];
     let (mut i, mut j) = (0, 0);

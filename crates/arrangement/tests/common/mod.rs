@@ -85,14 +85,7 @@ pub fn local_rings(
 }
 
 /// The searches every output is compared across.
-pub const SEARCHES: [CandidateSearch; 6] = [
-    CandidateSearch::Auto,
-    CandidateSearch::Specified,
-    CandidateSearch::ForceGrid,
-    CandidateSearch::ForceSweep,
-    CandidateSearch::ForceBoxes,
-    CandidateSearch::BruteForce,
-];
+pub const SEARCHES: [CandidateSearch; 6] = CandidateSearch::ALL;
 
 /// Runs `edges` with one search.
 pub fn run(edges: &[TaggedEdge], search: CandidateSearch) -> (Arrangement, ArrangeStats) {
