@@ -7,7 +7,8 @@ use onepath_benches::peers::{
     shapes_vertex_count, to_contours, to_paths,
 };
 use onepath_benches::{
-    UNIT, edge_count, map_region, onepath_tolerance, outlines, overlapping_squares, region_rings,
+    UNIT, edge_count, map_region, offset_piece_edges, onepath_tolerance, outlines,
+    overlapping_squares, region_rings,
 };
 use onepath_build2d::{Geometry2DOptions, Join, Region};
 use std::hint::black_box;
@@ -30,9 +31,11 @@ fn offset(c: &mut Criterion, group_name: &str, region: &Region, distance: f64) {
         .expect("onepath");
     let io = i_overlay_offset(&contours, grid as i32, M);
     let cl = clipper_offset(&paths, grid, M);
+    let (all, culled) = offset_piece_edges(region, distance, tolerance);
     eprintln!(
-        "{group_name}: input {} edges; output vertices / 2*area: onepath {} / {}, \
-         i_overlay {} / {}, clipper2 {} / {}",
+        "{group_name}: input {} edges; piece edges fed to the arrangement {all}, after the \
+         culling {culled}; output vertices / 2*area: onepath {} / {}, i_overlay {} / {}, \
+         clipper2 {} / {}",
         edge_count(region),
         result.vertex_count(),
         result.area2(),
@@ -47,6 +50,14 @@ fn offset(c: &mut Criterion, group_name: &str, region: &Region, distance: f64) {
         b.iter(|| {
             black_box(region)
                 .offset(distance, Join::Round, tolerance)
+                .map(|r| r.vertex_count())
+        })
+    });
+    // The specification's full piece set, for the culling's before and after (issue #18).
+    group.bench_function("onepath_unculled", |b| {
+        b.iter(|| {
+            black_box(region)
+                .offset_unculled(distance, Join::Round, tolerance)
                 .map(|r| r.vertex_count())
         })
     });

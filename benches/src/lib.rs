@@ -204,6 +204,28 @@ pub fn onepath_tolerance(r: f64, m: u32) -> f64 {
     excess * 1.01
 }
 
+/// The number of piece edges a round offset of `region` by `distance` user units (arc
+/// tolerance `arc_tolerance`) feeds to the arrangement besides the region's own edges:
+/// `(all the specification's pieces, those left after the culling)` (issue #18).
+pub fn offset_piece_edges(region: &Region, distance: f64, arc_tolerance: f64) -> (usize, usize) {
+    use onepath_offset::{
+        OFFSET_LIMIT_USER_UNITS, OffsetSide, piece_edges, round_offset_polygons,
+        round_offset_polygons_culled,
+    };
+    let scale = (1u64 << region.snap_bits()) as f64;
+    let (r, tolerance) = (distance.abs() * scale, arc_tolerance * scale);
+    let limit = OFFSET_LIMIT_USER_UNITS << region.snap_bits();
+    let side = if distance > 0.0 {
+        OffsetSide::Grow
+    } else {
+        OffsetSide::Shrink
+    };
+    let all = round_offset_polygons(region.rings(), r, tolerance, limit).expect("pieces");
+    let culled =
+        round_offset_polygons_culled(region.rings(), r, tolerance, limit, side).expect("pieces");
+    (piece_edges(&all).len(), piece_edges(&culled).len())
+}
+
 /// The number of edges of a region's rings.
 pub fn edge_count(region: &Region) -> usize {
     region.rings().iter().map(Vec::len).sum()

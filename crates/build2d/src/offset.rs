@@ -4,8 +4,8 @@ use crate::error::{Error, Location, Result};
 use crate::region::{Region, overlay, ring_edges};
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_offset::{
-    OFFSET_LIMIT_USER_UNITS, OffsetError, piece_edges, round_offset_polygons, shrink_edges,
-    square_offset_polygons,
+    OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, piece_edges, round_offset_polygons,
+    round_offset_polygons_culled, shrink_edges, square_offset_polygons,
 };
 use onepath_predicates::GridPoint;
 use onepath_winding::InsideRule;
@@ -77,7 +77,31 @@ impl Region {
     /// Errors: `|distance| > 2^20` or non-finite, and offset geometry beyond
     /// `2^21 + 2^20`, are [`Error::OutOfRange`]; a non-finite or negative arc tolerance is
     /// [`Error::InvalidArgument`]. A distance of zero returns the region unchanged.
+    ///
+    /// The round join's m-gons that provably change no output bit are left out of the
+    /// arrangement (`docs/offset-culling.md`); [`Region::offset_unculled`] feeds them all
+    /// and returns the same rings.
     pub fn offset(&self, distance: f64, join: Join, arc_tolerance: f64) -> Result<Region> {
+        self.offset_pieces(distance, join, arc_tolerance, true)
+    }
+
+    /// [`Region::offset`] with every piece the specification lists fed to the arrangement,
+    /// none left out: the same rings, bit for bit, more slowly. It exists so that the
+    /// culling can always be compared with the text it must agree with.
+    ///
+    /// Errors: those of [`Region::offset`].
+    pub fn offset_unculled(&self, distance: f64, join: Join, arc_tolerance: f64) -> Result<Region> {
+        self.offset_pieces(distance, join, arc_tolerance, false)
+    }
+
+    /// [`Region::offset`], with or without the culling.
+    fn offset_pieces(
+        &self,
+        distance: f64,
+        join: Join,
+        arc_tolerance: f64,
+        cull: bool,
+    ) -> Result<Region> {
         if !distance.is_finite() || distance.abs() > DISTANCE_LIMIT {
             return Err(Error::out_of_range(
                 Location::Argument("distance"),
@@ -90,20 +114,21 @@ impl Region {
         }
         let scale = self.options().scale();
         let r = distance.abs() * scale;
-        let pieces = match join {
-            Join::Round => {
-                round_offset_polygons(&self.rings, r, arc_tolerance * scale, limit(self.snap_bits))
-                    .map(|p| piece_edges(&p))
-            }
-            Join::Square => square_offset_polygons(&self.rings, r, limit(self.snap_bits))
-                .map(|p| piece_edges(&p)),
-        }
-        .map_err(offset_error)?;
-        let rule = if distance > 0.0 {
-            InsideRule::Union
+        let (side, rule) = if distance > 0.0 {
+            (OffsetSide::Grow, InsideRule::Union)
         } else {
-            InsideRule::Difference
+            (OffsetSide::Shrink, InsideRule::Difference)
         };
+        let (tolerance, limit) = (arc_tolerance * scale, limit(self.snap_bits));
+        let pieces = match join {
+            Join::Round if cull => {
+                round_offset_polygons_culled(&self.rings, r, tolerance, limit, side)
+            }
+            Join::Round => round_offset_polygons(&self.rings, r, tolerance, limit),
+            Join::Square => square_offset_polygons(&self.rings, r, limit),
+        }
+        .map(|p| piece_edges(&p))
+        .map_err(offset_error)?;
         self.overlay_with_pieces(Operand::First, pieces, rule)
     }
 

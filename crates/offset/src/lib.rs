@@ -9,7 +9,8 @@
 //! operands for the shrink). The crate offers:
 //!
 //! - [`round_offset_polygons`]: per boundary edge a rectangle of half-width `r`, per
-//!   distinct boundary vertex a circumscribed m-gon;
+//!   distinct boundary vertex a circumscribed m-gon; [`round_offset_polygons_culled`]: the
+//!   same without the m-gons that provably change no output bit (`docs/offset-culling.md`);
 //! - [`square_offset_polygons`]: per boundary edge the hull of two axis-aligned squares;
 //! - [`piece_edges`]: the pieces' closed cycles as directed edges for the arrangement;
 //! - [`shrink_edges`]: decision D12's edge list (far sides, uncancelled end sides, the
@@ -47,6 +48,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod cull;
 mod equal_area;
 mod error;
 mod mgon;
@@ -55,6 +57,7 @@ mod round;
 mod shrink;
 mod square;
 
+pub use cull::OffsetSide;
 pub use equal_area::{EqualAreaRing, equal_area_ring};
 pub use error::OffsetError;
 pub use mgon::{
@@ -63,7 +66,7 @@ pub use mgon::{
 };
 pub use onepath_predicates::GridPoint;
 pub use placement::piece_edges;
-pub use round::round_offset_polygons;
+pub use round::{round_offset_polygons, round_offset_polygons_culled};
 pub use shrink::{is_reflex_corner, shrink_edges};
 pub use square::{square_half_side, square_offset_polygons};
 

@@ -2,9 +2,74 @@
 //! rectangle per boundary edge and one circumscribed m-gon per distinct boundary vertex.
 
 use crate::OffsetError;
+use crate::cull::{Fate, OffsetSide, cull};
 use crate::mgon::{choose_m, effective_tolerance, half_angle_table, unit_vectors};
 use crate::placement::{check_radius, checked_rings, moved_point, unit_left_normal};
 use onepath_predicates::GridPoint;
+
+/// The round offset's pieces, with what the culling needs to know of them.
+pub(crate) struct RoundPieces {
+    /// The rings, with repeated consecutive vertices merged.
+    pub(crate) rings: Vec<Vec<GridPoint>>,
+    /// One rectangle per ring edge, rings in order and edge `i` (vertex `i` to `i + 1`)
+    /// of each in order.
+    pub(crate) rectangles: Vec<Vec<GridPoint>>,
+    /// The distinct ring vertices in `(x, y)` order.
+    pub(crate) centres: Vec<GridPoint>,
+    /// The m-gon of each centre.
+    pub(crate) mgons: Vec<Vec<GridPoint>>,
+}
+
+impl RoundPieces {
+    /// The pieces of the round offset by `r` (see [`round_offset_polygons`]).
+    pub(crate) fn new(
+        rings: &[Vec<GridPoint>],
+        r: f64,
+        arc_tolerance_grid: f64,
+        limit: i64,
+    ) -> Result<Self, OffsetError> {
+        check_radius(r)?;
+        let tol = effective_tolerance(arc_tolerance_grid, r)?;
+        let rings = checked_rings(rings, limit)?;
+        let m = choose_m(r, tol);
+        let circumradius = r / half_angle_table(m).cos_half_step;
+        let units = unit_vectors(m);
+
+        let mut rectangles = Vec::new();
+        for ring in &rings {
+            for (i, &a) in ring.iter().enumerate() {
+                let b = ring[(i + 1) % ring.len()];
+                let n = unit_left_normal(a, b);
+                let minus_n = [-n[0], -n[1]];
+                rectangles.push(vec![
+                    moved_point(a, r, minus_n, limit)?,
+                    moved_point(b, r, minus_n, limit)?,
+                    moved_point(b, r, n, limit)?,
+                    moved_point(a, r, n, limit)?,
+                ]);
+            }
+        }
+
+        let mut centres: Vec<GridPoint> = rings.iter().flatten().copied().collect();
+        centres.sort_unstable();
+        centres.dedup();
+        let mgons = centres
+            .iter()
+            .map(|&centre| {
+                units
+                    .iter()
+                    .map(|&u| moved_point(centre, circumradius, u, limit))
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(RoundPieces {
+            rings,
+            rectangles,
+            centres,
+            mgons,
+        })
+    }
+}
 
 /// The round offset's pieces as convex polygons, counter-clockwise, before they become
 /// edges.
@@ -28,37 +93,45 @@ pub fn round_offset_polygons(
     arc_tolerance_grid: f64,
     limit: i64,
 ) -> Result<Vec<Vec<GridPoint>>, OffsetError> {
-    check_radius(r)?;
-    let tol = effective_tolerance(arc_tolerance_grid, r)?;
-    let rings = checked_rings(rings, limit)?;
-    let m = choose_m(r, tol);
-    let circumradius = r / half_angle_table(m).cos_half_step;
-    let units = unit_vectors(m);
+    let pieces = RoundPieces::new(rings, r, arc_tolerance_grid, limit)?;
+    let mut polygons = pieces.rectangles;
+    polygons.extend(pieces.mgons);
+    Ok(polygons)
+}
 
-    let mut polygons = Vec::new();
-    for ring in &rings {
-        for (i, &a) in ring.iter().enumerate() {
-            let b = ring[(i + 1) % ring.len()];
-            let n = unit_left_normal(a, b);
-            let minus_n = [-n[0], -n[1]];
-            polygons.push(vec![
-                moved_point(a, r, minus_n, limit)?,
-                moved_point(b, r, minus_n, limit)?,
-                moved_point(b, r, n, limit)?,
-                moved_point(a, r, n, limit)?,
-            ]);
+/// [`round_offset_polygons`] without what provably changes no bit of the offset on `side`
+/// (`docs/offset-culling.md`): fed to the snap-rounding arrangement with the region's own
+/// edges, these pieces give the same rings, bit for bit, as the full set.
+///
+/// `rings` must be a region's rings (closed, non-crossing, touching only at shared
+/// vertices, the interior on the left), as for every function of this crate. Only m-gons
+/// at corners whose two edges are axis-parallel change, when the two edges' rectangles
+/// cover the m-gon's box but for the quadrant beyond the corner (the gap): such an m-gon
+/// becomes its sector over the gap, or goes altogether at a reflex corner for
+/// [`OffsetSide::Grow`] and a convex one for [`OffsetSide::Shrink`] when no region edge
+/// enters the gap; and only when no edge that is not axis-parallel comes within one grid
+/// unit of what is left out. The rectangles come first, as in [`round_offset_polygons`],
+/// then the remaining m-gons and sectors in the order of their corners.
+///
+/// # Errors
+///
+/// Those of [`round_offset_polygons`].
+pub fn round_offset_polygons_culled(
+    rings: &[Vec<GridPoint>],
+    r: f64,
+    arc_tolerance_grid: f64,
+    limit: i64,
+    side: OffsetSide,
+) -> Result<Vec<Vec<GridPoint>>, OffsetError> {
+    let pieces = RoundPieces::new(rings, r, arc_tolerance_grid, limit)?;
+    let fates = cull(&pieces, side);
+    let mut polygons = pieces.rectangles;
+    for (mgon, fate) in pieces.mgons.into_iter().zip(fates) {
+        match fate {
+            Fate::Keep => polygons.push(mgon),
+            Fate::Drop => {}
+            Fate::Sector(sector) => polygons.push(sector),
         }
-    }
-
-    let mut centres: Vec<GridPoint> = rings.iter().flatten().copied().collect();
-    centres.sort_unstable();
-    centres.dedup();
-    for centre in centres {
-        let polygon = units
-            .iter()
-            .map(|&u| moved_point(centre, circumradius, u, limit))
-            .collect::<Result<Vec<_>, _>>()?;
-        polygons.push(polygon);
     }
     Ok(polygons)
 }

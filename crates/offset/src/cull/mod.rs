@@ -1,0 +1,371 @@
+//! The round offset's m-gons that provably change no output bit, left out or cut down to
+//! the sector that matters (issue #18; the proof and its margins are
+//! `docs/offset-culling.md`).
+//!
+//! At a corner whose two ring edges are axis-parallel, the two edges' rectangles cover the
+//! corner's m-gon except for one quadrant of its box, the gap: ahead of the incoming edge
+//! and behind the outgoing one. The gap lies inside the region at a reflex corner and
+//! outside it at a convex one. The m-gon less its sector over the gap (the "rest") always
+//! lies in the rectangles, so it adds nothing to `region ∪ S` and takes nothing more from
+//! `region ∖ S`: the m-gon becomes its sector. Where the gap itself lies on the side that
+//! does not matter (inside the region when growing, outside when shrinking) and holds no
+//! region edge, the whole m-gon goes. Snap rounding keeps both true when nothing that
+//! rounding can bend (an edge that is not axis-parallel) comes within one grid unit of
+//! what is left out (section 4 of the proof).
+
+mod boxes;
+mod corner;
+mod shapes;
+
+use crate::round::RoundPieces;
+use boxes::{Box2, BoxGrid};
+use corner::{Corner, Splits};
+use onepath_predicates::{GridPoint, Orientation};
+use shapes::Shapes;
+
+/// Which set an offset returns, and so which m-gons [`round_offset_polygons_culled`] may
+/// leave out.
+///
+/// [`round_offset_polygons_culled`]: crate::round_offset_polygons_culled
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OffsetSide {
+    /// `region ∪ S` (a positive distance): m-gons at reflex corners may go.
+    Grow,
+    /// `region ∖ S` (a negative distance): m-gons at convex corners may go.
+    Shrink,
+}
+
+/// What the culling does with one m-gon.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fate {
+    /// Fed as it is.
+    Keep,
+    /// Left out.
+    Drop,
+    /// Replaced by this sector (a counter-clockwise polygon).
+    Sector(Vec<GridPoint>),
+}
+
+/// True when every edge of the closed polygon is axis-parallel.
+fn is_rectilinear(polygon: &[GridPoint]) -> bool {
+    slanted_edges(polygon).next().is_none()
+}
+
+/// The edges of the closed polygon that are neither horizontal nor vertical: the only ones
+/// snap rounding can bend (an axis-parallel edge meets only pixels whose centres lie on it).
+fn slanted_edges(polygon: &[GridPoint]) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
+    (0..polygon.len())
+        .map(|i| [polygon[i], polygon[(i + 1) % polygon.len()]])
+        .filter(|[a, b]| a.x != b.x && a.y != b.y)
+}
+
+/// One m-gon the culling may change.
+struct Candidate {
+    corner: Corner,
+    /// The whole m-gon goes (else its rest, and its sector stays).
+    whole: bool,
+    /// The shape left out: the m-gon's or its rest's.
+    dropped: usize,
+}
+
+impl Candidate {
+    /// True when the segment `edge` keeps more than one unit (maximum norm, between bounding
+    /// boxes) from every edge of the polygon left out and its first endpoint lies strictly
+    /// outside it: then the whole segment lies outside it, at that distance.
+    fn is_clear_of(&self, shapes: &Shapes, edge: [GridPoint; 2]) -> bool {
+        let v = self.corner.v;
+        let rel = |p: GridPoint| GridPoint::new(p.x - v.x, p.y - v.y);
+        let edge = [rel(edge[0]), rel(edge[1])];
+        shapes.all[self.dropped].keeps_clear_of(edge)
+            && (shapes.all[self.corner.shape].is_outside_convex(edge[0])
+                || (!self.whole && self.corner.in_gap(edge[0])))
+    }
+
+    /// The shape this candidate keeps in the arrangement when it goes as planned: its
+    /// sector, for a split m-gon.
+    fn kept_shape(&self) -> Option<usize> {
+        match (self.corner.split, self.whole) {
+            (Some((sector, _)), false) => Some(sector),
+            _ => None,
+        }
+    }
+}
+
+/// Slanted edges the arrangement keeps, in groups: a shape placed at a corner, or one edge.
+enum Group {
+    Placed(usize, GridPoint),
+    Edge([GridPoint; 2]),
+}
+
+impl Group {
+    fn bounds(&self, shapes: &Shapes) -> Box2 {
+        match *self {
+            Group::Placed(shape, at) => {
+                let b = shapes.all[shape].bounds;
+                Box2 {
+                    lo: GridPoint::new(b.lo.x + at.x, b.lo.y + at.y),
+                    hi: GridPoint::new(b.hi.x + at.x, b.hi.y + at.y),
+                }
+            }
+            Group::Edge(e) => Box2::of(&e),
+        }
+    }
+
+    /// True when one of the group's slanted edges comes near what `candidate` leaves out.
+    fn blocks(&self, shapes: &Shapes, candidate: &Candidate) -> bool {
+        let near = |e: [GridPoint; 2]| {
+            candidate.corner.bounds.within(&Box2::of(&e), 1) && !candidate.is_clear_of(shapes, e)
+        };
+        match *self {
+            Group::Placed(shape, at) => shapes.all[shape].slanted.iter().any(|e| {
+                let moved = |p: GridPoint| GridPoint::new(p.x + at.x, p.y + at.y);
+                near([moved(e[0]), moved(e[1])])
+            }),
+            Group::Edge(e) => near(e),
+        }
+    }
+}
+
+/// The fate of every m-gon of `pieces` for the offset on `side` (`docs/offset-culling.md`).
+pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
+    let RoundPieces {
+        rings,
+        rectangles,
+        centres,
+        mgons,
+    } = pieces;
+    // The turn at which the whole m-gon may go: its gap lies on the side that does not
+    // matter.
+    let whole_turn = match side {
+        OffsetSide::Grow => Orientation::Clockwise,
+        OffsetSide::Shrink => Orientation::CounterClockwise,
+    };
+    let mut shapes = Shapes::new();
+    let mgon_shapes: Vec<usize> = mgons
+        .iter()
+        .zip(centres)
+        .map(|(mgon, &c)| shapes.intern(mgon, c))
+        .collect();
+    // Section 4 (c): every kept piece must have a winding of 0 or 1, which a rounded m-gon
+    // that is not strictly convex need not have. Such m-gons (radii of a few units) make
+    // the culling keep everything.
+    if mgon_shapes
+        .iter()
+        .any(|&s| !shapes.all[s].convex_around_origin)
+    {
+        return vec![Fate::Keep; mgons.len()];
+    }
+    // Each distinct vertex's occurrences: a corner with exactly one has exactly two ring
+    // edges there (a region's rings touch only at shared vertices).
+    let mut occurrences = vec![0u32; centres.len()];
+    let mut at = vec![(0usize, 0usize); centres.len()];
+    for (k, ring) in rings.iter().enumerate() {
+        for (i, v) in ring.iter().enumerate() {
+            if let Ok(c) = centres.binary_search(v) {
+                occurrences[c] += 1;
+                at[c] = (k, i);
+            }
+        }
+    }
+    let mut first_rectangle = Vec::with_capacity(rings.len());
+    let mut count = 0;
+    for ring in rings {
+        first_rectangle.push(count);
+        count += ring.len();
+    }
+
+    // Section 3: the quadrant test and the split, corner by corner.
+    let mut splits = Splits::new();
+    let mut corners = Vec::new();
+    for (c, &v) in centres.iter().enumerate() {
+        let (k, i) = at[c];
+        let n = rings[k].len();
+        if occurrences[c] != 1 || n < 3 {
+            continue;
+        }
+        let (prev, next) = (rings[k][(i + n - 1) % n], rings[k][(i + 1) % n]);
+        let rects = [
+            rectangles[first_rectangle[k] + (i + n - 1) % n].as_slice(),
+            rectangles[first_rectangle[k] + i].as_slice(),
+        ];
+        corners.extend(Corner::test(
+            c,
+            [prev, v, next],
+            rects,
+            mgon_shapes[c],
+            &mut shapes,
+            &mut splits,
+        ));
+    }
+    drop(splits);
+    if corners.is_empty() {
+        return vec![Fate::Keep; mgons.len()];
+    }
+    // A whole m-gon goes only when its gap holds no region edge (then the gap lies wholly
+    // inside the region at a reflex corner, wholly outside at a convex one).
+    let edges: Vec<Box2> = rings
+        .iter()
+        .flat_map(|ring| (0..ring.len()).map(|i| Box2::of(&[ring[i], ring[(i + 1) % ring.len()]])))
+        .collect();
+    let side_of = |b: &Box2| (b.hi.x - b.lo.x).max(b.hi.y - b.lo.y).unsigned_abs() + 3;
+    let min_side = corners
+        .iter()
+        .map(|c| side_of(&c.bounds))
+        .max()
+        .unwrap_or(1);
+    let whole_gaps: Vec<Box2> = corners
+        .iter()
+        .filter(|c| c.turn == whole_turn)
+        .map(|c| c.gap)
+        .collect();
+    let mut gap_is_empty = vec![true; whole_gaps.len()];
+    if !whole_gaps.is_empty() {
+        let grid = BoxGrid::new(&edges, &whole_gaps, min_side);
+        for (j, gap) in whole_gaps.iter().enumerate() {
+            grid.for_each_near(gap, |e| gap_is_empty[j] &= !edges[e].meets_interior_of(gap));
+        }
+    }
+    drop(edges);
+    let mut empty = gap_is_empty.into_iter();
+    let mut candidates: Vec<Candidate> = Vec::new();
+    for corner in corners {
+        let whole = corner.turn == whole_turn && empty.next() == Some(true);
+        let dropped = match (whole, corner.split) {
+            (true, _) => corner.shape,
+            (false, Some((_, rest))) => rest,
+            (false, None) => continue,
+        };
+        candidates.push(Candidate {
+            corner,
+            whole,
+            dropped,
+        });
+    }
+
+    // Section 4: nothing rounding can bend may come near what is left out. Every slanted
+    // edge the arrangement keeps (of an m-gon kept whole, of a kept sector, of a rectangle,
+    // of the region) must keep more than one unit from every edge of every polygon left
+    // out, and lie outside it. A candidate that fails keeps its whole m-gon, which the
+    // candidates near it are then checked against: the test runs to its closure, which
+    // does not depend on the order of the checks.
+    let mut is_candidate = vec![false; mgons.len()];
+    for c in &candidates {
+        is_candidate[c.corner.mgon] = true;
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    for (c, &v) in centres.iter().enumerate() {
+        if !is_candidate[c] && !shapes.all[mgon_shapes[c]].slanted.is_empty() {
+            groups.push(Group::Placed(mgon_shapes[c], v));
+        }
+    }
+    for c in &candidates {
+        groups.extend(c.kept_shape().map(|s| Group::Placed(s, c.corner.v)));
+    }
+    for polygon in rectangles.iter().chain(rings) {
+        groups.extend(slanted_edges(polygon).map(Group::Edge));
+    }
+    let group_boxes: Vec<Box2> = groups.iter().map(|g| g.bounds(&shapes)).collect();
+    let boxes: Vec<Box2> = candidates.iter().map(|c| c.corner.bounds).collect();
+    let mut kept = vec![false; candidates.len()];
+    if !groups.is_empty() {
+        let grid = BoxGrid::new(&group_boxes, &boxes, min_side);
+        for (j, candidate) in candidates.iter().enumerate() {
+            grid.for_each_near(&boxes[j], |g| {
+                kept[j] = kept[j]
+                    || (group_boxes[g].within(&boxes[j], 1)
+                        && groups[g].blocks(&shapes, candidate));
+            });
+        }
+    }
+    drop(groups);
+    // The closure: each newly kept m-gon checked against the candidates near it.
+    let grid = BoxGrid::new(&boxes, &boxes, min_side);
+    let mut queue: Vec<usize> = (0..candidates.len()).filter(|&j| kept[j]).collect();
+    while let Some(j) = queue.pop() {
+        let group = Group::Placed(candidates[j].corner.shape, candidates[j].corner.v);
+        grid.for_each_near(&boxes[j], |i| {
+            if !kept[i] && boxes[i].within(&boxes[j], 1) && group.blocks(&shapes, &candidates[i]) {
+                kept[i] = true;
+                queue.push(i);
+            }
+        });
+    }
+
+    let mut fates = vec![Fate::Keep; mgons.len()];
+    for (candidate, kept) in candidates.into_iter().zip(kept) {
+        let corner = &candidate.corner;
+        fates[corner.mgon] = match (kept, candidate.whole, corner.split) {
+            (true, _, _) => Fate::Keep,
+            (false, true, _) => Fate::Drop,
+            (false, false, Some((sector, _))) => Fate::Sector(
+                shapes.all[sector]
+                    .points
+                    .iter()
+                    .map(|p| GridPoint::new(p.x + corner.v.x, p.y + corner.v.y))
+                    .collect(),
+            ),
+            (false, false, None) => Fate::Keep,
+        };
+    }
+    fates
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onepath_testkit::Rng;
+
+    /// A random rectilinear ring: the boundary of a staircase of columns of random
+    /// heights, counter-clockwise, without collinear vertices.
+    fn staircase(rng: &mut Rng, cell: i64) -> Vec<GridPoint> {
+        let columns = 2 + rng.below(8);
+        let heights: Vec<i64> = (0..columns).map(|_| rng.range(1, 6)).collect();
+        let mut ring = vec![
+            GridPoint::new(0, 0),
+            GridPoint::new(columns as i64 * cell, 0),
+        ];
+        for k in (0..columns).rev() {
+            let (x0, x1) = (k as i64 * cell, (k as i64 + 1) * cell);
+            let y = heights[k] * cell;
+            if k + 1 == columns || heights[k + 1] != heights[k] {
+                ring.push(GridPoint::new(x1, y));
+            }
+            if k == 0 || heights[k - 1] != heights[k] {
+                ring.push(GridPoint::new(x0, y));
+            }
+        }
+        ring
+    }
+
+    fn fates(rings: &[Vec<GridPoint>], r: f64, side: OffsetSide) -> Vec<Fate> {
+        let pieces = RoundPieces::new(rings, r, 0.0, 1 << 30).expect("pieces");
+        cull(&pieces, side)
+    }
+
+    /// What the culling decides depends on the region, not on how its rings are listed:
+    /// the same fates whichever vertex each ring starts at and whichever ring comes first.
+    #[test]
+    fn the_fates_do_not_depend_on_the_order_of_the_input() {
+        let mut rng = Rng::new(0x0C_0113);
+        let mut changed = 0;
+        for _ in 0..300 {
+            let cell = rng.range(4, 200);
+            let a = staircase(&mut rng, cell);
+            let b: Vec<GridPoint> = staircase(&mut rng, cell)
+                .into_iter()
+                .map(|p| GridPoint::new(p.x + 20 * cell, p.y))
+                .collect();
+            let r = rng.range(1, 3 * cell) as f64 + [0.0, 0.5, 0.25][rng.below(3)];
+            for side in [OffsetSide::Grow, OffsetSide::Shrink] {
+                let plain = fates(&[a.clone(), b.clone()], r, side);
+                let mut a2 = a.clone();
+                a2.rotate_left(rng.below(a.len()));
+                let mut b2 = b.clone();
+                b2.rotate_left(rng.below(b.len()));
+                assert_eq!(plain, fates(&[b2, a2], r, side), "cell {cell}, r {r}");
+                changed += plain.iter().filter(|f| **f != Fate::Keep).count();
+            }
+        }
+        assert!(changed > 1000, "{changed}");
+    }
+}

@@ -1,0 +1,287 @@
+//! The offset culling (issue #18, `docs/offset-culling.md`) against the unculled pieces:
+//! `Region::offset` and `Region::offset_unculled` must return the same rings, byte for
+//! byte, on random regions and on every bundled map. One mismatch is a bug in the proof,
+//! never a tolerance.
+
+mod support;
+
+use onepath_build2d::{Geometry2DOptions, GridPoint, Join, Region, Vector2D};
+use onepath_offset::{
+    OffsetSide, piece_edges, round_offset_polygons, round_offset_polygons_culled,
+};
+use onepath_tests::{load_map, movingai_maps};
+use support::generators::{random_cells, random_rectangles, random_ring, rect};
+use support::{GridRing, Rng, checked, outline};
+
+/// What the culling does to the round offset of `region` by `distance` (user units) with
+/// the arc tolerance `arc_tolerance` (user units), as `Region::offset` computes its pieces:
+/// the m-gons left out, those cut down to a sector, and the edges saved.
+fn culling(region: &Region, distance: f64, arc_tolerance: f64) -> (usize, usize, usize) {
+    let scale = (1u64 << region.snap_bits()) as f64;
+    let r = distance.abs() * scale;
+    let limit = onepath_offset::OFFSET_LIMIT_USER_UNITS << region.snap_bits();
+    let side = if distance > 0.0 {
+        OffsetSide::Grow
+    } else {
+        OffsetSide::Shrink
+    };
+    let all = round_offset_polygons(region.rings(), r, arc_tolerance * scale, limit);
+    let culled =
+        round_offset_polygons_culled(region.rings(), r, arc_tolerance * scale, limit, side);
+    let (Ok(all), Ok(culled)) = (all, culled) else {
+        return (0, 0, 0);
+    };
+    let edges = |p: &[Vec<GridPoint>]| piece_edges(p).len();
+    let rectangles = region.rings().iter().map(Vec::len).sum::<usize>();
+    let mgons = &all[rectangles..];
+    let sectors = culled[rectangles..]
+        .iter()
+        .filter(|p| !mgons.contains(p))
+        .count();
+    (
+        all.len() - culled.len(),
+        sectors,
+        edges(&all) - edges(&culled),
+    )
+}
+
+/// Offsets `region` both ways and compares the rings exactly; returns the edges the culling
+/// saved.
+fn compare(region: &Region, distance: f64, join: Join, arc_tolerance: f64, what: &str) -> usize {
+    let culled = region.offset(distance, join, arc_tolerance);
+    let unculled = region.offset_unculled(distance, join, arc_tolerance);
+    match (culled, unculled) {
+        (Ok(culled), Ok(unculled)) => {
+            assert_eq!(
+                culled.rings(),
+                unculled.rings(),
+                "{what}: offset by {distance} ({join:?}, tolerance {arc_tolerance}) differs \
+                 from the unculled pieces\nregion: {:?}",
+                region.rings()
+            );
+            checked(culled, what);
+        }
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string(), "{what}"),
+        (a, b) => panic!("{what}: culled {:?}, unculled {:?}", a.err(), b.err()),
+    }
+    if join == Join::Round {
+        culling(region, distance, arc_tolerance).2
+    } else {
+        0
+    }
+}
+
+/// A random region on the grid of `bits`: tile maps (touching rings, small holes, one-cell
+/// corridors), unions of rectangles, thin bars, and rectilinear shapes beside slanted
+/// rings (near-parallel edges), whose pieces the culling must keep clear of. Returns the
+/// region and the size of its features in grid units.
+fn random_region(rng: &mut Rng, bits: u32) -> (Region, i64) {
+    let options = Geometry2DOptions::with_snap_bits(bits);
+    let unit = 1.0 / (1u64 << bits) as f64;
+    match rng.below(5) {
+        0 | 1 => {
+            let (w, h) = (1 + rng.below(12), 1 + rng.below(12));
+            let density = rng.real(0.3, 0.9);
+            let cells = random_cells(rng, w, h, density);
+            let cell = rng.range(1, 24);
+            let region = Region::from_tile_map(
+                &cells,
+                w,
+                h,
+                cell as f64 * unit,
+                // Near the origin, or far from it.
+                Vector2D::new(
+                    rng.range(-8, 8) as f64 * unit + rng.pick(&[0.0, 0.0, 1048576.0, -1048576.0]),
+                    rng.pick(&[0.0, 0.0, -1048576.0]),
+                ),
+                &options,
+            )
+            .expect("a tile map");
+            (region, cell)
+        }
+        2 => {
+            let size = rng.range(2, 40);
+            let count = 1 + rng.below(6);
+            let rings = random_rectangles(rng, count, size);
+            (from_rings(&rings, bits), size)
+        }
+        3 => {
+            // Thin bars one or two units wide, some touching, over a block with holes.
+            let mut rings: Vec<GridRing> = vec![rect(0.0, 0.0, 30.0, 20.0)];
+            for _ in 0..rng.below(4) {
+                let (x, y) = (rng.range(2, 26) as f64, rng.range(2, 16) as f64);
+                let s = rng.range(1, 3) as f64;
+                rings.push(rect(x, y, x + s, y + s));
+            }
+            for _ in 0..1 + rng.below(3) {
+                let (x, y) = (rng.range(-10, 30) as f64, rng.range(-10, 30) as f64);
+                let (w, h) = (rng.range(1, 2) as f64, rng.range(3, 30) as f64);
+                rings.push(if rng.probability(0.5) {
+                    rect(x, y, x + w, y + h)
+                } else {
+                    rect(x, y, x + h, y + w)
+                });
+            }
+            (from_rings(&rings, bits), 20)
+        }
+        _ => {
+            let size = rng.range(4, 40);
+            let count = 1 + rng.below(4);
+            let mut rings = random_rectangles(rng, count, size);
+            let (len, fractional) = (3 + rng.below(4), rng.probability(0.3));
+            rings.push(random_ring(rng, len, size, fractional));
+            (from_rings(&rings, bits), size)
+        }
+    }
+}
+
+/// The union of the outlines of `rings` (each ring alone, even-odd) on the grid of `bits`.
+fn from_rings(rings: &[GridRing], bits: u32) -> Region {
+    let outlines: Vec<_> = rings
+        .iter()
+        .map(|r| outline(std::slice::from_ref(r), bits))
+        .collect();
+    Region::from_outlines(&outlines, &Geometry2DOptions::with_snap_bits(bits))
+        .expect("valid outlines")
+}
+
+#[test]
+fn culled_offsets_equal_unculled_on_random_regions() {
+    let mut rng = Rng::new(0x18_0FF5E7);
+    let (mut cases, mut culling_cases, mut saved) = (0, 0, 0);
+    for k in 0..10_000u32 {
+        let bits = k % 17;
+        let (region, size) = random_region(&mut rng, bits);
+        if region.is_empty() {
+            continue;
+        }
+        let unit = 1.0 / (1u64 << bits) as f64;
+        // From one grid unit to beyond the features' size, growing and shrinking.
+        let grid_units = match rng.below(4) {
+            0 => rng.range(1, 3),
+            1 => rng.range(1, size.max(2)),
+            2 => rng.range(size, 4 * size + 8),
+            _ => rng.range(1, 12),
+        };
+        let sign = if rng.probability(0.5) { 1.0 } else { -1.0 };
+        let mut distance = sign * (grid_units as f64 + rng.pick(&[0.0, 0.0, 0.5, 0.25])) * unit;
+        if rng.chance(1, 32) {
+            // Up to the largest distance, 2^20 user units: products of the pieces' relative
+            // coordinates need 128 bits.
+            distance = sign * rng.range(1, 1 << 20) as f64;
+        }
+        let join = if rng.chance(7, 8) {
+            Join::Round
+        } else {
+            Join::Square
+        };
+        let tolerance = rng.pick(&[0.0, 0.0, unit, 0.05 * distance.abs()]);
+        let n = compare(&region, distance, join, tolerance, &format!("case {k}"));
+        cases += 1;
+        culling_cases += usize::from(n > 0);
+        saved += n;
+    }
+    // The culling must have had work to do for the comparison to mean anything.
+    assert!(cases > 9_000, "{cases}");
+    assert!(
+        culling_cases > cases / 5,
+        "only {culling_cases} of {cases} offsets saved an edge ({saved} in all)"
+    );
+}
+
+/// A window of at most `side` x `side` cells of a bundled map, at its centre.
+fn window(name: &str, side: usize) -> (Vec<bool>, usize, usize) {
+    let map = load_map(name);
+    let (w, h) = (map.width.min(side), map.height.min(side));
+    let (x0, y0) = ((map.width - w) / 2, (map.height - h) / 2);
+    let cells = (0..h)
+        .flat_map(|y| (0..w).map(move |x| (x, y)))
+        .map(|(x, y)| map.cells[(x0 + x) + (y0 + y) * map.width])
+        .collect();
+    (cells, w, h)
+}
+
+#[test]
+fn culled_offsets_equal_unculled_on_every_bundled_map() {
+    // Windows of 48 x 48 cells keep the test to seconds; `cargo run --release -p
+    // onepath-benches --bin culling` compares the whole maps (docs/testing.md).
+    let names = movingai_maps();
+    assert_eq!(names.len(), 15, "{names:?}");
+    let mut saved = 0;
+    for name in &names {
+        let (cells, w, h) = window(name, 48);
+        let region = Region::from_tile_map(
+            &cells,
+            w,
+            h,
+            1.0,
+            Vector2D::new(0.0, 0.0),
+            &Geometry2DOptions::default(),
+        )
+        .expect("a tile map");
+        for radius in [0.25, 0.5, 1.0, 3.0] {
+            for distance in [radius, -radius] {
+                saved += compare(&region, distance, Join::Round, 0.0, name);
+            }
+        }
+    }
+    assert!(saved > 10_000, "only {saved} edges saved");
+}
+
+/// The culling does exactly what the proof allows on a hand-made L shape: the reflex
+/// corner's m-gon goes when growing and becomes a sector when shrinking, the convex
+/// corners' the other way round, as long as nothing slanted comes near.
+#[test]
+fn an_l_shape_loses_what_the_proof_allows() {
+    let l_shape: GridRing = vec![
+        (0.0, 0.0),
+        (100.0, 0.0),
+        (100.0, 50.0),
+        (50.0, 50.0),
+        (50.0, 100.0),
+        (0.0, 100.0),
+    ];
+    let region = from_rings(&[l_shape], 0);
+    assert!(region.rings()[0].contains(&GridPoint::new(50, 50)));
+    // Six corners, one reflex (50, 50). By 10 and 20 every m-gon keeps clear of the others.
+    let changed = |d: f64| {
+        let (dropped, sectors, _) = culling(&region, d, 0.0);
+        (dropped, sectors)
+    };
+    for r in [10.0, 20.0] {
+        assert_eq!(changed(r), (1, 5), "growing by {r}");
+        assert_eq!(changed(-r), (5, 1), "shrinking by {r}");
+    }
+    // Growing by 30 the convex neighbours' m-gons reach into the reflex corner's, but what
+    // is left of them (their sectors, beyond their corners) does not: all six change.
+    assert_eq!(changed(30.0), (1, 5));
+    // By 60 the reflex corner's gap quadrant, [-10, 50]², crosses the region's outer edges
+    // and its rectangles do not cover the rest of its box: it stays whole.
+    let (dropped, sectors) = changed(60.0);
+    assert_eq!(dropped, 0);
+    assert!(sectors < 6, "{sectors}");
+    for d in [10.0, -10.0, 20.0, -20.0, 30.0, -30.0, 60.0, -60.0] {
+        compare(&region, d, Join::Round, 0.0, "L shape");
+    }
+    // The same shape 2^20 user units wide on the default grid (coordinates up to 2^36 grid
+    // units), by 2^17 and 2^19: the split's exact tests need 128-bit products.
+    let unit = 1.0 / 65536.0;
+    let huge: GridRing = vec![
+        (0.0, 0.0),
+        (1048576.0, 0.0),
+        (1048576.0, 524288.0),
+        (524288.0, 524288.0),
+        (524288.0, 1048576.0),
+        (0.0, 1048576.0),
+    ]
+    .into_iter()
+    .map(|(x, y)| (x / unit, y / unit))
+    .collect();
+    let region = from_rings(&[huge], 16);
+    for d in [131072.0, -131072.0, 524288.0] {
+        let (dropped, sectors, _) = culling(&region, d, 0.0);
+        assert_eq!(dropped + sectors, 6, "by {d}");
+        compare(&region, d, Join::Round, 0.0, "huge L shape");
+    }
+    compare(&region, -524288.0, Join::Round, 0.0, "huge L shape");
+}
