@@ -52,7 +52,7 @@ impl Corner {
         splits: &mut Splits,
     ) -> Option<Corner> {
         let turn = orient2d(prev, v, next);
-        let axis = |a: GridPoint, b: GridPoint| a.x == b.x || a.y == b.y;
+        let axis = super::is_axis_parallel;
         if turn == Orientation::Collinear || !axis(prev, v) || !axis(v, next) {
             return None;
         }

@@ -51,19 +51,25 @@ fn is_rectilinear(polygon: &[GridPoint]) -> bool {
     slanted_edges(polygon).next().is_none()
 }
 
+/// True when the segment `a b` is horizontal or vertical: snap rounding never moves it
+/// (it meets only pixels whose centres lie on it).
+fn is_axis_parallel(a: GridPoint, b: GridPoint) -> bool {
+    a.x == b.x || a.y == b.y
+}
+
 /// The edges of the closed polygon that are neither horizontal nor vertical: the only ones
-/// snap rounding can bend (an axis-parallel edge meets only pixels whose centres lie on it).
+/// snap rounding can bend.
 fn slanted_edges(polygon: &[GridPoint]) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
     (0..polygon.len())
         .map(|i| [polygon[i], polygon[(i + 1) % polygon.len()]])
-        .filter(|[a, b]| a.x != b.x && a.y != b.y)
+        .filter(|&[a, b]| !is_axis_parallel(a, b))
 }
 
 /// One m-gon the culling may change.
 struct Candidate {
     corner: Corner,
-    /// The whole m-gon goes (else its rest, and its sector stays).
-    whole: bool,
+    /// The sector that stays when the rest goes; `None` when the whole m-gon goes.
+    sector: Option<usize>,
     /// The shape left out: the m-gon's or its rest's.
     dropped: usize,
 }
@@ -78,16 +84,7 @@ impl Candidate {
         let edge = [rel(edge[0]), rel(edge[1])];
         shapes.all[self.dropped].keeps_clear_of(edge)
             && (shapes.all[self.corner.shape].is_outside_convex(edge[0])
-                || (!self.whole && self.corner.in_gap(edge[0])))
-    }
-
-    /// The shape this candidate keeps in the arrangement when it goes as planned: its
-    /// sector, for a split m-gon.
-    fn kept_shape(&self) -> Option<usize> {
-        match (self.corner.split, self.whole) {
-            (Some((sector, _)), false) => Some(sector),
-            _ => None,
-        }
+                || (self.sector.is_some() && self.corner.in_gap(edge[0])))
     }
 }
 
@@ -230,14 +227,14 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
     let mut candidates: Vec<Candidate> = Vec::new();
     for corner in corners {
         let whole = corner.turn == whole_turn && empty.next() == Some(true);
-        let dropped = match (whole, corner.split) {
-            (true, _) => corner.shape,
-            (false, Some((_, rest))) => rest,
+        let (sector, dropped) = match (whole, corner.split) {
+            (true, _) => (None, corner.shape),
+            (false, Some((sector, rest))) => (Some(sector), rest),
             (false, None) => continue,
         };
         candidates.push(Candidate {
             corner,
-            whole,
+            sector,
             dropped,
         });
     }
@@ -259,7 +256,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
         }
     }
     for c in &candidates {
-        groups.extend(c.kept_shape().map(|s| Group::Placed(s, c.corner.v)));
+        groups.extend(c.sector.map(|s| Group::Placed(s, c.corner.v)));
     }
     for polygon in rectangles.iter().chain(rings) {
         groups.extend(slanted_edges(polygon).map(Group::Edge));
@@ -294,17 +291,16 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
     let mut fates = vec![Fate::Keep; mgons.len()];
     for (candidate, kept) in candidates.into_iter().zip(kept) {
         let corner = &candidate.corner;
-        fates[corner.mgon] = match (kept, candidate.whole, corner.split) {
-            (true, _, _) => Fate::Keep,
-            (false, true, _) => Fate::Drop,
-            (false, false, Some((sector, _))) => Fate::Sector(
+        fates[corner.mgon] = match (kept, candidate.sector) {
+            (true, _) => Fate::Keep,
+            (false, None) => Fate::Drop,
+            (false, Some(sector)) => Fate::Sector(
                 shapes.all[sector]
                     .points
                     .iter()
                     .map(|p| GridPoint::new(p.x + corner.v.x, p.y + corner.v.y))
                     .collect(),
             ),
-            (false, false, None) => Fate::Keep,
         };
     }
     fates
