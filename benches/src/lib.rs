@@ -226,6 +226,22 @@ pub fn offset_piece_edges(region: &Region, distance: f64, arc_tolerance: f64) ->
     (piece_edges(&all).len(), piece_edges(&culled).len())
 }
 
+/// The operand-1 edges that `Mesh2DPipeline::new(cell_size, agent_radius).shrink` feeds the
+/// arrangement besides the region's own edges, without and with the culling of its corner
+/// squares (`docs/offset-culling.md`, section 9).
+pub fn shrink_piece_edges(region: &Region, cell_size: f64, agent_radius: f64) -> (usize, usize) {
+    use onepath_offset::{
+        OFFSET_LIMIT_USER_UNITS, pipeline_arc_tolerance, shrink_edges, shrink_edges_culled,
+    };
+    let scale = (1u64 << region.snap_bits()) as f64;
+    let r = agent_radius * scale;
+    let tolerance = pipeline_arc_tolerance(cell_size, agent_radius) * scale;
+    let limit = OFFSET_LIMIT_USER_UNITS << region.snap_bits();
+    let all = shrink_edges(region.rings(), r, tolerance, limit).expect("shrink edges");
+    let culled = shrink_edges_culled(region.rings(), r, tolerance, limit).expect("shrink edges");
+    (all.len(), culled.len())
+}
+
 /// The number of edges of a region's rings.
 pub fn edge_count(region: &Region) -> usize {
     region.rings().iter().map(Vec::len).sum()

@@ -5,13 +5,13 @@
 
 mod support;
 
-use onepath_build2d::{Geometry2DOptions, GridPoint, Join, Region, Vector2D};
+use onepath_build2d::{GridPoint, Join, Region};
 use onepath_offset::{
     OffsetSide, piece_edges, round_offset_polygons, round_offset_polygons_culled,
 };
-use onepath_tests::{load_map, movingai_maps};
-use support::generators::{random_cells, random_rectangles, random_ring, rect};
-use support::{GridRing, Rng, checked, outline};
+use onepath_tests::movingai_maps;
+use support::regions::{from_rings, map_window_region, random_region};
+use support::{GridRing, Rng, checked};
 
 /// What the culling does to the round offset of `region` by `distance` (user units) with
 /// the arc tolerance `arc_tolerance` (user units), as `Region::offset` computes its pieces:
@@ -71,80 +71,6 @@ fn compare(region: &Region, distance: f64, join: Join, arc_tolerance: f64, what:
     }
 }
 
-/// A random region on the grid of `bits`: tile maps (touching rings, small holes, one-cell
-/// corridors), unions of rectangles, thin bars, and rectilinear shapes beside slanted
-/// rings (near-parallel edges), whose pieces the culling must keep clear of. Returns the
-/// region and the size of its features in grid units.
-fn random_region(rng: &mut Rng, bits: u32) -> (Region, i64) {
-    let options = Geometry2DOptions::with_snap_bits(bits);
-    let unit = 1.0 / (1u64 << bits) as f64;
-    match rng.below(5) {
-        0 | 1 => {
-            let (w, h) = (1 + rng.below(12), 1 + rng.below(12));
-            let density = rng.real(0.3, 0.9);
-            let cells = random_cells(rng, w, h, density);
-            let cell = rng.range(1, 24);
-            let region = Region::from_tile_map(
-                &cells,
-                w,
-                h,
-                cell as f64 * unit,
-                // Near the origin, or far from it.
-                Vector2D::new(
-                    rng.range(-8, 8) as f64 * unit + rng.pick(&[0.0, 0.0, 1048576.0, -1048576.0]),
-                    rng.pick(&[0.0, 0.0, -1048576.0]),
-                ),
-                &options,
-            )
-            .expect("a tile map");
-            (region, cell)
-        }
-        2 => {
-            let size = rng.range(2, 40);
-            let count = 1 + rng.below(6);
-            let rings = random_rectangles(rng, count, size);
-            (from_rings(&rings, bits), size)
-        }
-        3 => {
-            // Thin bars one or two units wide, some touching, over a block with holes.
-            let mut rings: Vec<GridRing> = vec![rect(0.0, 0.0, 30.0, 20.0)];
-            for _ in 0..rng.below(4) {
-                let (x, y) = (rng.range(2, 26) as f64, rng.range(2, 16) as f64);
-                let s = rng.range(1, 3) as f64;
-                rings.push(rect(x, y, x + s, y + s));
-            }
-            for _ in 0..1 + rng.below(3) {
-                let (x, y) = (rng.range(-10, 30) as f64, rng.range(-10, 30) as f64);
-                let (w, h) = (rng.range(1, 2) as f64, rng.range(3, 30) as f64);
-                rings.push(if rng.probability(0.5) {
-                    rect(x, y, x + w, y + h)
-                } else {
-                    rect(x, y, x + h, y + w)
-                });
-            }
-            (from_rings(&rings, bits), 20)
-        }
-        _ => {
-            let size = rng.range(4, 40);
-            let count = 1 + rng.below(4);
-            let mut rings = random_rectangles(rng, count, size);
-            let (len, fractional) = (3 + rng.below(4), rng.probability(0.3));
-            rings.push(random_ring(rng, len, size, fractional));
-            (from_rings(&rings, bits), size)
-        }
-    }
-}
-
-/// The union of the outlines of `rings` (each ring alone, even-odd) on the grid of `bits`.
-fn from_rings(rings: &[GridRing], bits: u32) -> Region {
-    let outlines: Vec<_> = rings
-        .iter()
-        .map(|r| outline(std::slice::from_ref(r), bits))
-        .collect();
-    Region::from_outlines(&outlines, &Geometry2DOptions::with_snap_bits(bits))
-        .expect("valid outlines")
-}
-
 #[test]
 fn culled_offsets_equal_unculled_on_random_regions() {
     let mut rng = Rng::new(0x18_0FF5E7);
@@ -189,18 +115,6 @@ fn culled_offsets_equal_unculled_on_random_regions() {
     );
 }
 
-/// A window of at most `side` x `side` cells of a bundled map, at its centre.
-fn window(name: &str, side: usize) -> (Vec<bool>, usize, usize) {
-    let map = load_map(name);
-    let (w, h) = (map.width.min(side), map.height.min(side));
-    let (x0, y0) = ((map.width - w) / 2, (map.height - h) / 2);
-    let cells = (0..h)
-        .flat_map(|y| (0..w).map(move |x| (x, y)))
-        .map(|(x, y)| map.cells[(x0 + x) + (y0 + y) * map.width])
-        .collect();
-    (cells, w, h)
-}
-
 #[test]
 fn culled_offsets_equal_unculled_on_every_bundled_map() {
     // Windows of 48 x 48 cells keep the test to seconds; `cargo run --release -p
@@ -209,16 +123,7 @@ fn culled_offsets_equal_unculled_on_every_bundled_map() {
     assert_eq!(names.len(), 15, "{names:?}");
     let mut saved = 0;
     for name in &names {
-        let (cells, w, h) = window(name, 48);
-        let region = Region::from_tile_map(
-            &cells,
-            w,
-            h,
-            1.0,
-            Vector2D::new(0.0, 0.0),
-            &Geometry2DOptions::default(),
-        )
-        .expect("a tile map");
+        let region = map_window_region(name, 48);
         for radius in [0.25, 0.5, 1.0, 3.0] {
             for distance in [radius, -radius] {
                 saved += compare(&region, distance, Join::Round, 0.0, name);

@@ -1,5 +1,6 @@
 //! The offset culling (issue #18) on every bundled Moving AI map, whole: for each map, the
-//! round grow and shrink at radii 0.25, 0.5, 1 and 3 (arc tolerance 0, the default), with
+//! round grow and shrink at radii 0.25, 0.5, 1 and 3 (arc tolerance 0, the default), and
+//! the build's shrink (`Mesh2DPipeline::shrink` at cell size 1) at the same radii, with
 //! and without the culling. Prints the piece edges fed to the arrangement before and
 //! after, both times (the faster of two alternated runs each), and whether the rings are
 //! identical; exits with status 1 on any
@@ -7,8 +8,8 @@
 //!
 //! Usage: `culling [MAP...]` (default: every bundled map).
 
-use onepath_benches::{map_region, offset_piece_edges};
-use onepath_build2d::Join;
+use onepath_benches::{map_region, offset_piece_edges, shrink_piece_edges};
+use onepath_build2d::{Join, Mesh2DPipeline, Region, Result};
 use std::time::{Duration, Instant};
 
 fn main() {
@@ -29,39 +30,66 @@ fn main() {
         for radius in [0.25, 0.5, 1.0, 3.0] {
             for distance in [radius, -radius] {
                 let (all, culled) = offset_piece_edges(&region, distance, 0.0);
-                // Alternated twice, the faster of each: single runs on this machine move by
-                // 10 to 20 per cent.
-                let (mut unculled_time, mut culled_time) = (Duration::MAX, Duration::MAX);
-                let (mut unculled_rings, mut culled_rings) = (None, None);
-                for _ in 0..2 {
-                    let start = Instant::now();
-                    unculled_rings = Some(region.offset_unculled(distance, Join::Round, 0.0));
-                    unculled_time = unculled_time.min(start.elapsed());
-                    let start = Instant::now();
-                    culled_rings = Some(region.offset(distance, Join::Round, 0.0));
-                    culled_time = culled_time.min(start.elapsed());
-                }
-                let (unculled_rings, culled_rings) =
-                    (unculled_rings.expect("run"), culled_rings.expect("run"));
-                let same = match (&unculled_rings, &culled_rings) {
-                    (Ok(a), Ok(b)) => a.rings() == b.rings(),
-                    (Err(a), Err(b)) => a.to_string() == b.to_string(),
-                    _ => false,
-                };
-                differences += usize::from(!same);
-                println!(
-                    "{name} {distance:+} | {all} / {culled} ({:.2}) | {:.1} / {:.1} ms ({:.2}) | {}",
-                    culled as f64 / all.max(1) as f64,
-                    unculled_time.as_secs_f64() * 1e3,
-                    culled_time.as_secs_f64() * 1e3,
-                    culled_time.as_secs_f64() / unculled_time.as_secs_f64(),
-                    if same { "yes" } else { "NO" }
+                let label = format!("{name} {distance:+}");
+                differences += compare(
+                    &label,
+                    (all, culled),
+                    || region.offset_unculled(distance, Join::Round, 0.0),
+                    || region.offset(distance, Join::Round, 0.0),
                 );
             }
         }
+        for radius in [0.25, 0.5, 1.0, 3.0] {
+            let pipeline = Mesh2DPipeline::new(1.0, radius);
+            let label = format!("{name} build shrink {radius}");
+            let counts = shrink_piece_edges(&region, 1.0, radius);
+            differences += compare(
+                &label,
+                counts,
+                || pipeline.shrink_unculled(&region),
+                || pipeline.shrink(&region),
+            );
+        }
     }
     if differences > 0 {
-        eprintln!("{differences} offsets differ from the unculled pieces");
+        eprintln!("{differences} offsets or shrinks differ from the unculled pieces");
         std::process::exit(1);
     }
+}
+
+/// Runs `unculled` and `culled` alternately twice, prints one row with the piece edges
+/// `(all, culled)` and the faster time of each, and returns 1 when the two results differ
+/// (rings, or error messages), else 0.
+fn compare(
+    label: &str,
+    (all, culled): (usize, usize),
+    unculled_run: impl Fn() -> Result<Region>,
+    culled_run: impl Fn() -> Result<Region>,
+) -> usize {
+    // Alternated twice, the faster of each: single runs on this machine move by 10 to 20
+    // per cent.
+    let (mut unculled_time, mut culled_time) = (Duration::MAX, Duration::MAX);
+    let (mut unculled_rings, mut culled_rings) = (None, None);
+    for _ in 0..2 {
+        let start = Instant::now();
+        unculled_rings = Some(unculled_run());
+        unculled_time = unculled_time.min(start.elapsed());
+        let start = Instant::now();
+        culled_rings = Some(culled_run());
+        culled_time = culled_time.min(start.elapsed());
+    }
+    let same = match (unculled_rings.expect("run"), culled_rings.expect("run")) {
+        (Ok(a), Ok(b)) => a.rings() == b.rings(),
+        (Err(a), Err(b)) => a.to_string() == b.to_string(),
+        _ => false,
+    };
+    println!(
+        "{label} | {all} / {culled} ({:.2}) | {:.1} / {:.1} ms ({:.2}) | {}",
+        culled as f64 / all.max(1) as f64,
+        unculled_time.as_secs_f64() * 1e3,
+        culled_time.as_secs_f64() * 1e3,
+        culled_time.as_secs_f64() / unculled_time.as_secs_f64(),
+        if same { "yes" } else { "NO" }
+    );
+    usize::from(!same)
 }

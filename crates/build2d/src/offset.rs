@@ -5,7 +5,7 @@ use crate::region::{Region, overlay, ring_edges};
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_offset::{
     OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, piece_edges, round_offset_polygons,
-    round_offset_polygons_culled, shrink_edges, square_offset_polygons,
+    round_offset_polygons_culled, shrink_edges, shrink_edges_culled, square_offset_polygons,
 };
 use onepath_predicates::GridPoint;
 use onepath_winding::InsideRule;
@@ -158,14 +158,31 @@ impl Region {
     /// The build pipeline's agent-radius shrink by `r_grid` grid units (the specification's
     /// `Mesh2DPipeline.Shrink`, decisions D12): the region's own edges counting for both
     /// operands, the interior-side rectangles' other sides and the equal-area arcs at reflex
-    /// corners as operand 1, and `w0 > 0 && w1 <= 0` inside.
-    pub(crate) fn shrink_by(&self, r_grid: f64, arc_tolerance_grid: f64) -> Result<Region> {
-        let pieces = shrink_pieces(&self.rings, self.snap_bits, r_grid, arc_tolerance_grid)?;
+    /// corners as operand 1, and `w0 > 0 && w1 <= 0` inside. With `cull`, the corner
+    /// squares that provably change no bit are left out (`docs/offset-culling.md`, section 9).
+    pub(crate) fn shrink_by(
+        &self,
+        r_grid: f64,
+        arc_tolerance_grid: f64,
+        cull: bool,
+    ) -> Result<Region> {
+        let pieces = if cull {
+            shrink_pieces(&self.rings, self.snap_bits, r_grid, arc_tolerance_grid)?
+        } else {
+            shrink_edges(
+                &self.rings,
+                r_grid,
+                arc_tolerance_grid,
+                limit(self.snap_bits),
+            )
+            .map_err(offset_error)?
+        };
         self.overlay_with_pieces(Operand::Both, pieces, InsideRule::Difference)
     }
 }
 
-/// The shrink's operand-1 edges (decisions D12) of `rings` on the grid of `snap_bits`, with
+/// The shrink's operand-1 edges (decisions D12) of `rings` on the grid of `snap_bits`, the
+/// corner squares that change no bit left out (`docs/offset-culling.md`, section 9), with
 /// offset errors mapped as [`Region::offset`] maps them.
 pub(crate) fn shrink_pieces(
     rings: &[Vec<GridPoint>],
@@ -173,5 +190,5 @@ pub(crate) fn shrink_pieces(
     r_grid: f64,
     arc_tolerance_grid: f64,
 ) -> Result<Vec<[GridPoint; 2]>> {
-    shrink_edges(rings, r_grid, arc_tolerance_grid, limit(snap_bits)).map_err(offset_error)
+    shrink_edges_culled(rings, r_grid, arc_tolerance_grid, limit(snap_bits)).map_err(offset_error)
 }

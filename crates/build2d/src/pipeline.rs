@@ -93,13 +93,36 @@ impl Mesh2DPipeline {
     /// Only the interior side of each edge and the reflex corners are swept, with equal-area
     /// arcs of `m` vertices (`m` from [`Mesh2DPipeline::arc_tolerance`]). A radius of 0 or an
     /// empty region returns the region unchanged.
+    ///
+    /// Where the rectangles of two axis-parallel edges overlap at a convex corner, their
+    /// overlap is left out of the arrangement when that provably changes no bit
+    /// (`docs/offset-culling.md`, section 9); [`Mesh2DPipeline::shrink_unculled`] feeds the
+    /// specification's whole edge list and returns the same rings.
     pub fn shrink(&self, region: &Region) -> Result<Region> {
+        self.shrink_with(region, true)
+    }
+
+    /// [`Mesh2DPipeline::shrink`] with every edge of decisions D12 fed to the arrangement,
+    /// none left out: the same rings, bit for bit, more slowly. It exists so that the
+    /// culling can always be compared with the text it must agree with.
+    ///
+    /// Errors: those of [`Mesh2DPipeline::shrink`].
+    pub fn shrink_unculled(&self, region: &Region) -> Result<Region> {
+        self.shrink_with(region, false)
+    }
+
+    /// [`Mesh2DPipeline::shrink`], with or without the culling.
+    fn shrink_with(&self, region: &Region, cull: bool) -> Result<Region> {
         self.validate(region)?;
         if self.agent_radius == 0.0 || region.is_empty() {
             return Ok(region.clone());
         }
         let scale = region.options().scale();
-        region.shrink_by(self.agent_radius * scale, self.arc_tolerance() * scale)
+        region.shrink_by(
+            self.agent_radius * scale,
+            self.arc_tolerance() * scale,
+            cull,
+        )
     }
 }
 

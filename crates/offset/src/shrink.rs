@@ -3,6 +3,7 @@
 //! equal-area arcs at the reflex corners.
 
 use crate::OffsetError;
+use crate::cull::corner_squares;
 use crate::equal_area::equal_area_ring;
 use crate::mgon::{VERTEX_COUNTS, choose_m, effective_tolerance};
 use crate::placement::{
@@ -62,6 +63,164 @@ fn sector_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -
     (first, length)
 }
 
+/// The shrink geometry of every ring before it becomes edges (decision D12): the far
+/// corners of every edge, which corners are reflex and the arc at each reflex corner, in
+/// flat buffers indexed by vertex (ring `k`'s vertices are `ring_start[k]..ring_start[k + 1]`
+/// of all vertices, rings in order), so that a region of many small rings allocates a
+/// handful of vectors, not a few per ring.
+pub(crate) struct ShrinkPieces {
+    /// The rings, repeated consecutive vertices merged.
+    pub(crate) rings: Vec<Vec<GridPoint>>,
+    /// Where each ring's vertices start among all vertices (one more entry for the end).
+    pub(crate) ring_start: Vec<usize>,
+    /// `far[v] = (a', b')` of the edge from vertex `v` to the next vertex of its ring.
+    pub(crate) far: Vec<(GridPoint, GridPoint)>,
+    /// `reflex[v]`: the ring turns right at vertex `v`.
+    pub(crate) reflex: Vec<bool>,
+    /// The arc at vertex `v` is `arcs[arc_start[v]..arc_start[v + 1]]`: `tip_out`, the
+    /// equal-area ring's vertices inside the sector, `tip_in`; empty at a convex corner.
+    pub(crate) arcs: Vec<GridPoint>,
+    pub(crate) arc_start: Vec<usize>,
+}
+
+/// One ring of [`ShrinkPieces`], indexed by the ring's own vertex numbers.
+pub(crate) struct RingPieces<'a> {
+    pub(crate) ring: &'a [GridPoint],
+    pub(crate) far: &'a [(GridPoint, GridPoint)],
+    pub(crate) reflex: &'a [bool],
+    arcs: &'a [GridPoint],
+    arc_start: &'a [usize],
+}
+
+impl RingPieces<'_> {
+    /// The arc at vertex `i` (empty unless it is a reflex corner).
+    pub(crate) fn arc(&self, i: usize) -> &[GridPoint] {
+        &self.arcs[self.arc_start[i]..self.arc_start[i + 1]]
+    }
+}
+
+impl ShrinkPieces {
+    /// Ring `k`.
+    pub(crate) fn ring(&self, k: usize) -> RingPieces<'_> {
+        let (from, to) = (self.ring_start[k], self.ring_start[k + 1]);
+        RingPieces {
+            ring: &self.rings[k],
+            far: &self.far[from..to],
+            reflex: &self.reflex[from..to],
+            arcs: &self.arcs,
+            arc_start: &self.arc_start[from..=to],
+        }
+    }
+
+    /// The number of rings.
+    pub(crate) fn ring_count(&self) -> usize {
+        self.rings.len()
+    }
+}
+
+/// The [`ShrinkPieces`] of `rings`; errors as [`shrink_edges`] gives them.
+pub(crate) fn ring_pieces(
+    rings: &[Vec<GridPoint>],
+    r: f64,
+    arc_tolerance_grid: f64,
+    limit: i64,
+) -> Result<ShrinkPieces, OffsetError> {
+    check_radius(r)?;
+    let tol = effective_tolerance(arc_tolerance_grid, r)?;
+    let rings = checked_rings(rings, limit)?;
+    let ring_offsets = equal_area_ring(r, choose_m(r, tol)).offsets;
+    let total: usize = rings.iter().map(Vec::len).sum();
+    let mut pieces = ShrinkPieces {
+        ring_start: Vec::with_capacity(rings.len() + 1),
+        far: Vec::with_capacity(total),
+        reflex: Vec::with_capacity(total),
+        // Tile maps turn right at about every other corner, with an arc of a few points.
+        arcs: Vec::with_capacity(2 * total),
+        arc_start: Vec::with_capacity(total + 1),
+        rings: Vec::new(),
+    };
+    for ring in &rings {
+        let len = ring.len();
+        let vertex = |i: usize| ring[i % len];
+        let previous = |i: usize| ring[(i + len - 1) % len];
+        let base = pieces.far.len();
+        pieces.ring_start.push(base);
+        for i in 0..len {
+            let (a, b) = (vertex(i), vertex(i + 1));
+            let n = unit_left_normal(a, b);
+            let far = (moved_point(a, r, n, limit)?, moved_point(b, r, n, limit)?);
+            pieces.far.push(far);
+        }
+        pieces
+            .reflex
+            .extend((0..len).map(|i| is_reflex_corner(previous(i), vertex(i), vertex(i + 1))));
+        for i in 0..len {
+            pieces.arc_start.push(pieces.arcs.len());
+            if pieces.reflex[base + i] {
+                // The arc tip_out, the ring's vertices inside the sector, tip_in.
+                let a = vertex(i);
+                let normal_out = integer_normal(a, vertex(i + 1));
+                let normal_in = integer_normal(previous(i), a);
+                let (first, length) = sector_run(&ring_offsets, normal_out, normal_in);
+                pieces.arcs.push(pieces.far[base + i].0);
+                for step in 0..length {
+                    let k = (first + step) % ring_offsets.len();
+                    pieces.arcs.push(placed_point(a, ring_offsets[k], limit)?);
+                }
+                pieces.arcs.push(pieces.far[base + (i + len - 1) % len].1);
+            }
+        }
+    }
+    pieces.ring_start.push(pieces.far.len());
+    pieces.arc_start.push(pieces.arcs.len());
+    pieces.rings = rings;
+    Ok(pieces)
+}
+
+/// The edges of `pieces` in decision D12's order; where `trimmed[v]` is true (indexed like
+/// [`ShrinkPieces::far`]), vertex `v`'s corner square is left out (`docs/offset-culling.md`,
+/// section 9): its two end sides go and the two far sides end at its point `X`
+/// ([`corner_point`]).
+fn emit(pieces: &ShrinkPieces, trimmed: Option<&[bool]>) -> Vec<[GridPoint; 2]> {
+    // About four edges per ring vertex (a far side, an end side, an arc of a few edges at
+    // every other corner on tile maps).
+    let mut edges = Vec::with_capacity(4 * pieces.far.len());
+    for k in 0..pieces.ring_count() {
+        let p = pieces.ring(k);
+        let base = pieces.ring_start[k];
+        let len = p.ring.len();
+        let trim = |i: usize| {
+            trimmed
+                .is_some_and(|t| t[base + i])
+                .then(|| corner_point(&p, i))
+        };
+        for i in 0..len {
+            let (a, j) = (p.ring[i], (i + 1) % len);
+            for pair in p.arc(i).windows(2) {
+                push_edge(&mut edges, pair[0], pair[1]);
+            }
+            let b = p.ring[j];
+            let (a_far, b_far) = p.far[i];
+            let (trim_a, trim_b) = (trim(i), trim(j));
+            push_edge(&mut edges, trim_b.unwrap_or(b_far), trim_a.unwrap_or(a_far));
+            if !p.reflex[j] && trim_b.is_none() {
+                push_edge(&mut edges, b, b_far);
+            }
+            if !p.reflex[i] && trim_a.is_none() {
+                push_edge(&mut edges, a_far, a);
+            }
+        }
+    }
+    edges
+}
+
+/// The point `X` of vertex `i`'s corner square: the incoming edge's far corner at the
+/// vertex moved by the outgoing edge's offset there (section 9).
+pub(crate) fn corner_point(p: &RingPieces<'_>, i: usize) -> GridPoint {
+    let len = p.ring.len();
+    p.far[(i + len - 1) % len].1 + (p.far[i].0 - p.ring[i])
+}
+
 /// The shrink's operand-1 edges: exactly decision D12's edge list without the region's own
 /// edges `a -> b` (which the caller adds once, counting for both operands).
 ///
@@ -82,6 +241,7 @@ fn sector_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -
 /// where rounding folds a sector (never "fixed"). Zero-length edges are left out: the
 /// arrangement drops them and they give no hot pixel (decision D8). Repeated consecutive
 /// ring vertices are merged first (regions never have them).
+/// [`shrink_edges_culled`] leaves out what provably changes no output bit.
 ///
 /// # Errors
 ///
@@ -95,57 +255,30 @@ pub fn shrink_edges(
     arc_tolerance_grid: f64,
     limit: i64,
 ) -> Result<Vec<[GridPoint; 2]>, OffsetError> {
-    check_radius(r)?;
-    let tol = effective_tolerance(arc_tolerance_grid, r)?;
-    let rings = checked_rings(rings, limit)?;
-    let ring_offsets = equal_area_ring(r, choose_m(r, tol)).offsets;
+    Ok(emit(
+        &ring_pieces(rings, r, arc_tolerance_grid, limit)?,
+        None,
+    ))
+}
 
-    // About four edges per ring vertex (a far side, an end side, an arc of a few edges at
-    // every other corner on tile maps); the buffers below are kept across rings.
-    let mut edges = Vec::with_capacity(4 * rings.iter().map(Vec::len).sum::<usize>());
-    let (mut far, mut reflex) = (Vec::new(), Vec::new());
-    for ring in &rings {
-        let len = ring.len();
-        let vertex = |i: usize| ring[i % len];
-        let previous = |i: usize| ring[(i + len - 1) % len];
-        // far[i] = (a', b') of the edge from vertex i to vertex i + 1.
-        far.clear();
-        for i in 0..len {
-            let (a, b) = (vertex(i), vertex(i + 1));
-            let n = unit_left_normal(a, b);
-            far.push((moved_point(a, r, n, limit)?, moved_point(b, r, n, limit)?));
-        }
-        reflex.clear();
-        reflex.extend((0..len).map(|i| is_reflex_corner(previous(i), vertex(i), vertex(i + 1))));
-
-        for i in 0..len {
-            let a = vertex(i);
-            if reflex[i] {
-                // The arc tip_out, the ring's vertices inside the sector, tip_in.
-                let normal_out = integer_normal(a, vertex(i + 1));
-                let normal_in = integer_normal(previous(i), a);
-                let (first, length) = sector_run(&ring_offsets, normal_out, normal_in);
-                let mut last = far[i].0;
-                for step in 0..length {
-                    let k = (first + step) % ring_offsets.len();
-                    let next = placed_point(a, ring_offsets[k], limit)?;
-                    push_edge(&mut edges, last, next);
-                    last = next;
-                }
-                push_edge(&mut edges, last, far[(i + len - 1) % len].1);
-            }
-            let b = vertex(i + 1);
-            let (a_far, b_far) = far[i];
-            push_edge(&mut edges, b_far, a_far);
-            if !reflex[(i + 1) % len] {
-                push_edge(&mut edges, b, b_far);
-            }
-            if !reflex[i] {
-                push_edge(&mut edges, a_far, a);
-            }
-        }
-    }
-    Ok(edges)
+/// [`shrink_edges`] without the squares at convex corners where two axis-parallel edges'
+/// rectangles overlap (`docs/offset-culling.md`, section 9): at such a corner the two end
+/// sides are left out and the two far sides end where they cross. The arrangement of the
+/// region's edges (both operands) and these edges labels every point as the full list does,
+/// so the shrunk rings are the same, bit for bit; with fewer edges and crossings to node.
+///
+/// # Errors
+///
+/// Those of [`shrink_edges`], in the same order.
+pub fn shrink_edges_culled(
+    rings: &[Vec<GridPoint>],
+    r: f64,
+    arc_tolerance_grid: f64,
+    limit: i64,
+) -> Result<Vec<[GridPoint; 2]>, OffsetError> {
+    let pieces = ring_pieces(rings, r, arc_tolerance_grid, limit)?;
+    let trimmed = corner_squares(&pieces);
+    Ok(emit(&pieces, Some(&trimmed)))
 }
 
 #[cfg(test)]

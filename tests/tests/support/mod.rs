@@ -3,6 +3,7 @@
 #![allow(dead_code, unreachable_pub)]
 
 pub mod generators;
+pub mod regions;
 
 use onepath_arrangement::{
     ArrangeOptions, ArrangeStats, Arrangement, Operand, TaggedEdge, arrange_with,

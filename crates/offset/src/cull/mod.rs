@@ -15,11 +15,13 @@
 
 mod boxes;
 mod corner;
+mod corner_squares;
 mod shapes;
 
 use crate::round::RoundPieces;
 use boxes::{Box2, BoxGrid};
 use corner::{Corner, Splits};
+pub(crate) use corner_squares::corner_squares;
 use onepath_predicates::{GridPoint, Orientation};
 use shapes::Shapes;
 
