@@ -1,10 +1,11 @@
 //! The whole navigation-mesh build of each bundled 512 x 512 Moving AI map at agent radius
 //! 0.5: `Mesh2DPipeline::build` against the assembled peer pipeline (i_overlay round
 //! shrink with 8 vertices per circle, spade CDT with inside flooding, a greedy convex merge
-//! to at most 6 vertices).
+//! to at most 6 vertices); and its first stage alone, `Mesh2DPipeline::shrink` against
+//! i_overlay's outline by the same radius (issue #18's target for the build shrink).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use onepath_benches::peers::{peer_build, to_contours};
+use onepath_benches::peers::{i_overlay_offset, peer_build, to_contours};
 use onepath_benches::{BUILD_MAPS, UNIT, edge_count, map_region, region_rings};
 use onepath_build2d::Mesh2DPipeline;
 use std::hint::black_box;
@@ -52,6 +53,19 @@ fn build(c: &mut Criterion) {
         });
         group.bench_function("peers", |b| {
             b.iter(|| peer_build(black_box(&contours), (UNIT / 2) as i32, M, 6).polygons)
+        });
+        group.finish();
+        let mut group = c.benchmark_group(format!("shrink_{stem}"));
+        group.sample_size(10);
+        group.bench_function("onepath", |b| {
+            b.iter(|| {
+                pipeline
+                    .shrink(black_box(&region))
+                    .map(|r| r.vertex_count())
+            })
+        });
+        group.bench_function("i_overlay", |b| {
+            b.iter(|| i_overlay_offset(black_box(&contours), -((UNIT / 2) as i32), M).len())
         });
         group.finish();
     }

@@ -10,12 +10,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The group name prefixes of the peer benches.
-const PREFIXES: [&str; 5] = [
+const PREFIXES: [&str; 6] = [
     "boolean_",
     "offset_",
     "cdt_random_",
     "triangulate_map_",
     "build_",
+    "shrink_",
 ];
 
 /// The peer libraries, in the order their columns are printed.
