@@ -2,7 +2,7 @@
 //! rectangle per boundary edge and one circumscribed m-gon per distinct boundary vertex.
 
 use crate::OffsetError;
-use crate::cull::{Fate, OffsetSide, cull};
+use crate::cull::{Culling, Fate, OffsetSide, cull, kept_half};
 use crate::mgon::{choose_m, effective_tolerance, half_angle_table, unit_vectors};
 use crate::placement::{check_radius, checked_rings, moved_point, unit_left_normal};
 use onepath_predicates::GridPoint;
@@ -35,7 +35,7 @@ impl RoundPieces {
         let circumradius = r / half_angle_table(m).cos_half_step;
         let units = unit_vectors(m);
 
-        let mut rectangles = Vec::new();
+        let mut rectangles = Vec::with_capacity(rings.iter().map(Vec::len).sum());
         for ring in &rings {
             for (i, &a) in ring.iter().enumerate() {
                 let b = ring[(i + 1) % ring.len()];
@@ -53,15 +53,16 @@ impl RoundPieces {
         let mut centres: Vec<GridPoint> = rings.iter().flatten().copied().collect();
         centres.sort_unstable();
         centres.dedup();
-        let mgons = centres
-            .iter()
-            .map(|&centre| {
-                units
-                    .iter()
-                    .map(|&u| moved_point(centre, circumradius, u, limit))
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        // Plain loops with exact capacities: collecting through `Result` iterators cost
+        // several times the points' own arithmetic.
+        let mut mgons = Vec::with_capacity(centres.len());
+        for &centre in &centres {
+            let mut mgon = Vec::with_capacity(units.len());
+            for &u in &units {
+                mgon.push(moved_point(centre, circumradius, u, limit)?);
+            }
+            mgons.push(mgon);
+        }
         Ok(RoundPieces {
             rings,
             rectangles,
@@ -110,8 +111,12 @@ pub fn round_offset_polygons(
 /// becomes its sector over the gap, or goes altogether at a reflex corner for
 /// [`OffsetSide::Grow`] and a convex one for [`OffsetSide::Shrink`] when no region edge
 /// enters the gap; and only when no edge that is not axis-parallel comes within one grid
-/// unit of what is left out. The rectangles come first, as in [`round_offset_polygons`],
-/// then the remaining m-gons and sectors in the order of their corners.
+/// unit of what is left out. The rectangle of an axis-parallel edge is cut to its half on
+/// the side that matters (outside the region when growing, inside when shrinking) when no
+/// region edge enters the other half and nothing slanted that is kept comes within one
+/// unit of it (section 10). The rectangles (or their halves) come first, one per edge as
+/// in [`round_offset_polygons`], then the remaining m-gons and sectors in the order of
+/// their corners.
 ///
 /// # Errors
 ///
@@ -124,8 +129,19 @@ pub fn round_offset_polygons_culled(
     side: OffsetSide,
 ) -> Result<Vec<Vec<GridPoint>>, OffsetError> {
     let pieces = RoundPieces::new(rings, r, arc_tolerance_grid, limit)?;
-    let fates = cull(&pieces, side);
-    let mut polygons = pieces.rectangles;
+    let Culling { fates, halved } = cull(&pieces, side);
+    let mut polygons = Vec::with_capacity(pieces.rectangles.len() + pieces.mgons.len());
+    let ends = pieces
+        .rings
+        .iter()
+        .flat_map(|ring| (0..ring.len()).map(|i| (ring[i], ring[(i + 1) % ring.len()])));
+    for ((rectangle, halved), (a, b)) in pieces.rectangles.into_iter().zip(halved).zip(ends) {
+        polygons.push(if halved {
+            kept_half(&rectangle, a, b, side)
+        } else {
+            rectangle
+        });
+    }
     for (mgon, fate) in pieces.mgons.into_iter().zip(fates) {
         match fate {
             Fate::Keep => polygons.push(mgon),

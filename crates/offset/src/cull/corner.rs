@@ -127,6 +127,11 @@ impl Corner {
         })
     }
 
+    /// The incoming and outgoing edges' directions (unit axis vectors).
+    pub(super) fn directions(&self) -> [[i64; 2]; 2] {
+        [self.d1, self.d2]
+    }
+
     /// True when `p` (relative to the corner) lies strictly inside the gap quadrant (an open
     /// quarter plane).
     pub(super) fn in_gap(&self, p: GridPoint) -> bool {

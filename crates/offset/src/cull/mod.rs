@@ -16,14 +16,17 @@
 mod boxes;
 mod corner;
 mod corner_squares;
+mod halves;
 mod shapes;
 
 use crate::round::RoundPieces;
 use boxes::{Box2, BoxGrid};
 use corner::{Corner, Splits};
 pub(crate) use corner_squares::corner_squares;
+pub(crate) use halves::kept_half;
 use onepath_predicates::{GridPoint, Orientation};
 use shapes::Shapes;
+use std::collections::HashMap;
 
 /// Which set an offset returns, and so which m-gons [`round_offset_polygons_culled`] may
 /// leave out.
@@ -90,6 +93,14 @@ impl Candidate {
     }
 }
 
+/// What [`Group::blocks`] depends on for a placed shape: the group's shape, its place
+/// relative to the candidate's corner, the shape the candidate leaves out, the corner's
+/// m-gon shape, whether a sector stays, and the corner's edge directions.
+type BlockKey = (usize, GridPoint, usize, usize, bool, [[i64; 2]; 2]);
+
+/// The answers of [`Group::blocks`] worked out so far.
+type BlockCache = HashMap<BlockKey, bool>;
+
 /// Slanted edges the arrangement keeps, in groups: a shape placed at a corner, or one edge.
 enum Group {
     Placed(usize, GridPoint),
@@ -110,6 +121,35 @@ impl Group {
         }
     }
 
+    /// [`Group::blocks`] through `cache`: for a placed shape the answer depends only on the
+    /// shapes, the directions at the corner and where the shape sits relative to it, which
+    /// on tile maps repeat from corner to corner (a cache of a pure function: its order
+    /// reaches nothing).
+    fn blocks_cached(
+        &self,
+        shapes: &Shapes,
+        candidate: &Candidate,
+        cache: &mut BlockCache,
+    ) -> bool {
+        match *self {
+            Group::Placed(shape, at) => {
+                let corner = &candidate.corner;
+                let key = (
+                    shape,
+                    GridPoint::new(at.x - corner.v.x, at.y - corner.v.y),
+                    candidate.dropped,
+                    corner.shape,
+                    candidate.sector.is_some(),
+                    corner.directions(),
+                );
+                *cache
+                    .entry(key)
+                    .or_insert_with(|| self.blocks(shapes, candidate))
+            }
+            Group::Edge(_) => self.blocks(shapes, candidate),
+        }
+    }
+
     /// True when one of the group's slanted edges comes near what `candidate` leaves out.
     fn blocks(&self, shapes: &Shapes, candidate: &Candidate) -> bool {
         let near = |e: [GridPoint; 2]| {
@@ -125,8 +165,35 @@ impl Group {
     }
 }
 
-/// The fate of every m-gon of `pieces` for the offset on `side` (`docs/offset-culling.md`).
-pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
+/// What the culling does with the pieces of one round offset.
+pub(crate) struct Culling {
+    /// The fate of every m-gon, in the order of [`RoundPieces::mgons`].
+    pub(crate) fates: Vec<Fate>,
+    /// For every rectangle (in the order of [`RoundPieces::rectangles`]), true when only its
+    /// half on the side that matters is fed ([`halves`], `docs/offset-culling.md`,
+    /// section 10).
+    pub(crate) halved: Vec<bool>,
+}
+
+/// What the culling does with `pieces` for the offset on `side`: the m-gons' fates, then the
+/// rectangles that can lose a half given what is kept (`docs/offset-culling.md`). Nothing
+/// is culled when an m-gon is not strictly convex (section 4, condition (c)).
+pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
+    match mgon_fates(pieces, side) {
+        Some(fates) => Culling {
+            halved: halves::halved_rectangles(pieces, side, &fates),
+            fates,
+        },
+        None => Culling {
+            fates: vec![Fate::Keep; pieces.mgons.len()],
+            halved: vec![false; pieces.rectangles.len()],
+        },
+    }
+}
+
+/// The fate of every m-gon of `pieces` for the offset on `side` (`docs/offset-culling.md`),
+/// or `None` when one of them is not strictly convex.
+fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     let RoundPieces {
         rings,
         rectangles,
@@ -152,7 +219,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
         .iter()
         .any(|&s| !shapes.all[s].convex_around_origin)
     {
-        return vec![Fate::Keep; mgons.len()];
+        return None;
     }
     // Each distinct vertex's occurrences: a corner with exactly one has exactly two ring
     // edges there (a region's rings touch only at shared vertices).
@@ -198,7 +265,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
     }
     drop(splits);
     if corners.is_empty() {
-        return vec![Fate::Keep; mgons.len()];
+        return Some(vec![Fate::Keep; mgons.len()]);
     }
     // A whole m-gon goes only when its gap holds no region edge (then the gap lies wholly
     // inside the region at a reflex corner, wholly outside at a convex one).
@@ -266,13 +333,14 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
     let group_boxes: Vec<Box2> = groups.iter().map(|g| g.bounds(&shapes)).collect();
     let boxes: Vec<Box2> = candidates.iter().map(|c| c.corner.bounds).collect();
     let mut kept = vec![false; candidates.len()];
+    let mut cache = BlockCache::new();
     if !groups.is_empty() {
         let grid = BoxGrid::new(&group_boxes, &boxes, min_side);
         for (j, candidate) in candidates.iter().enumerate() {
             grid.for_each_near(&boxes[j], |g| {
                 kept[j] = kept[j]
                     || (group_boxes[g].within(&boxes[j], 1)
-                        && groups[g].blocks(&shapes, candidate));
+                        && groups[g].blocks_cached(&shapes, candidate, &mut cache));
             });
         }
     }
@@ -283,7 +351,10 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
     while let Some(j) = queue.pop() {
         let group = Group::Placed(candidates[j].corner.shape, candidates[j].corner.v);
         grid.for_each_near(&boxes[j], |i| {
-            if !kept[i] && boxes[i].within(&boxes[j], 1) && group.blocks(&shapes, &candidates[i]) {
+            if !kept[i]
+                && boxes[i].within(&boxes[j], 1)
+                && group.blocks_cached(&shapes, &candidates[i], &mut cache)
+            {
                 kept[i] = true;
                 queue.push(i);
             }
@@ -305,7 +376,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Vec<Fate> {
             ),
         };
     }
-    fates
+    Some(fates)
 }
 
 #[cfg(test)]
@@ -337,7 +408,7 @@ mod tests {
 
     fn fates(rings: &[Vec<GridPoint>], r: f64, side: OffsetSide) -> Vec<Fate> {
         let pieces = RoundPieces::new(rings, r, 0.0, 1 << 30).expect("pieces");
-        cull(&pieces, side)
+        cull(&pieces, side).fates
     }
 
     /// What the culling decides depends on the region, not on how its rings are listed:
