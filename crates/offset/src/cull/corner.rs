@@ -35,7 +35,7 @@ pub(super) struct Corner {
 type SplitKey = (usize, [i64; 2], [i64; 2], GridPoint, GridPoint);
 
 /// The splits worked out so far (a cache of a pure function: its order reaches nothing).
-pub(super) type Splits = HashMap<SplitKey, Option<(usize, usize)>>;
+pub(super) type Splits = HashMap<SplitKey, Option<(usize, usize)>, super::CacheHasher>;
 
 impl Corner {
     /// The quadrant test at the corner `v` between the ring edges `prev -> v` and

@@ -28,6 +28,10 @@ use onepath_predicates::{GridPoint, Orientation};
 use shapes::Shapes;
 use std::collections::HashMap;
 
+/// The hasher of the culling's caches: fast and seeded alike in every run (nothing iterates
+/// a cache, so no order reaches an output either way).
+pub(super) type CacheHasher = foldhash::fast::FixedState;
+
 /// Which set an offset returns, and so which m-gons [`round_offset_polygons_culled`] may
 /// leave out.
 ///
@@ -99,7 +103,7 @@ impl Candidate {
 type BlockKey = (usize, GridPoint, usize, usize, bool, [[i64; 2]; 2]);
 
 /// The answers of [`Group::blocks`] worked out so far.
-type BlockCache = HashMap<BlockKey, bool>;
+type BlockCache = HashMap<BlockKey, bool, CacheHasher>;
 
 /// Slanted edges the arrangement keeps, in groups: a shape placed at a corner, or one edge.
 enum Group {
@@ -241,7 +245,7 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     }
 
     // Section 3: the quadrant test and the split, corner by corner.
-    let mut splits = Splits::new();
+    let mut splits = Splits::default();
     let mut corners = Vec::new();
     for (c, &v) in centres.iter().enumerate() {
         let (k, i) = at[c];
@@ -333,7 +337,7 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     let group_boxes: Vec<Box2> = groups.iter().map(|g| g.bounds(&shapes)).collect();
     let boxes: Vec<Box2> = candidates.iter().map(|c| c.corner.bounds).collect();
     let mut kept = vec![false; candidates.len()];
-    let mut cache = BlockCache::new();
+    let mut cache = BlockCache::default();
     if !groups.is_empty() {
         let grid = BoxGrid::new(&group_boxes, &boxes, min_side);
         for (j, candidate) in candidates.iter().enumerate() {
