@@ -161,8 +161,9 @@ fn is_square_corner(p: &RingPieces<'_>, i: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    //! The clearance of section 9, condition (b): a slanted edge within one unit of a
-    //! corner's square keeps it; two units away it does not.
+    //! Section 9's conditions (v), the clearance (a slanted edge within one unit of a
+    //! corner's square keeps it, two units away it does not), and (iv) (one piece with a
+    //! clockwise fan triangle stops all culling).
 
     use super::*;
     use crate::shrink::ring_pieces;
