@@ -4,7 +4,9 @@
 use crate::OffsetError;
 use crate::cull::{Culling, Fate, OffsetSide, cull, kept_half};
 use crate::mgon::{choose_m, effective_tolerance, half_angle_table, unit_vectors};
-use crate::placement::{check_radius, checked_rings, moved_point, unit_left_normal};
+use crate::placement::{
+    check_radius, checked_rings, moved_point, offset_point, uniform_offsets, unit_left_normal,
+};
 use onepath_predicates::GridPoint;
 
 /// The round offset's pieces, with what the culling needs to know of them.
@@ -55,11 +57,27 @@ impl RoundPieces {
         centres.dedup();
         // Plain loops with exact capacities: collecting through `Result` iterators cost
         // several times the points' own arithmetic.
+        // Where every product `circumradius * u` keeps clear of a half, each m-gon is its
+        // centre plus the same integer offsets (`uniform_offsets`, the same bits).
+        let products: Vec<[f64; 2]> = units
+            .iter()
+            .map(|u| [circumradius * u[0], circumradius * u[1]])
+            .collect();
+        let offsets = uniform_offsets(&products);
         let mut mgons = Vec::with_capacity(centres.len());
         for &centre in &centres {
             let mut mgon = Vec::with_capacity(units.len());
-            for &u in &units {
-                mgon.push(moved_point(centre, circumradius, u, limit)?);
+            match &offsets {
+                Some(offsets) => {
+                    for &o in offsets {
+                        mgon.push(offset_point(centre, o, limit)?);
+                    }
+                }
+                None => {
+                    for &u in &units {
+                        mgon.push(moved_point(centre, circumradius, u, limit)?);
+                    }
+                }
             }
             mgons.push(mgon);
         }

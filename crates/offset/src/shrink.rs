@@ -7,7 +7,8 @@ use crate::cull::corner_squares;
 use crate::equal_area::equal_area_ring;
 use crate::mgon::{VERTEX_COUNTS, choose_m, effective_tolerance};
 use crate::placement::{
-    check_radius, checked_rings, moved_point, placed_point, push_edge, unit_left_normal,
+    check_radius, checked_rings, moved_point, offset_point, placed_point, push_edge,
+    uniform_offsets, unit_left_normal,
 };
 use onepath_predicates::{GridPoint, Orientation, orient2d, orient2d_exact_f64};
 
@@ -129,6 +130,8 @@ pub(crate) fn ring_pieces(
     let tol = effective_tolerance(arc_tolerance_grid, r)?;
     let rings = checked_rings(rings, limit)?;
     let ring_offsets = equal_area_ring(r, choose_m(r, tol)).offsets;
+    // Arc vertices are corners plus the same integer offsets where that gives the same bits.
+    let arc_offsets = uniform_offsets(&ring_offsets);
     let total: usize = rings.iter().map(Vec::len).sum();
     let mut pieces = ShrinkPieces {
         ring_start: Vec::with_capacity(rings.len() + 1),
@@ -165,7 +168,10 @@ pub(crate) fn ring_pieces(
                 pieces.arcs.push(pieces.far[base + i].0);
                 for step in 0..length {
                     let k = (first + step) % ring_offsets.len();
-                    pieces.arcs.push(placed_point(a, ring_offsets[k], limit)?);
+                    pieces.arcs.push(match &arc_offsets {
+                        Some(offsets) => offset_point(a, offsets[k], limit)?,
+                        None => placed_point(a, ring_offsets[k], limit)?,
+                    });
                 }
                 pieces.arcs.push(pieces.far[base + (i + len - 1) % len].1);
             }
