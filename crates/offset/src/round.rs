@@ -2,7 +2,7 @@
 //! rectangle per boundary edge and one circumscribed m-gon per distinct boundary vertex.
 
 use crate::OffsetError;
-use crate::cull::{Culling, Fate, OffsetSide, cull, kept_half};
+use crate::cull::{Culling, Fate, OffsetSide, cull};
 use crate::mgon::{choose_m, effective_tolerance, half_angle_table, unit_vectors};
 use crate::placement::{
     check_radius, checked_rings, moved_point, offset_point, uniform_offsets, unit_left_normal,
@@ -149,16 +149,8 @@ pub fn round_offset_polygons_culled(
     let pieces = RoundPieces::new(rings, r, arc_tolerance_grid, limit)?;
     let Culling { fates, halved } = cull(&pieces, side);
     let mut polygons = Vec::with_capacity(pieces.rectangles.len() + pieces.mgons.len());
-    let ends = pieces
-        .rings
-        .iter()
-        .flat_map(|ring| (0..ring.len()).map(|i| (ring[i], ring[(i + 1) % ring.len()])));
-    for ((rectangle, halved), (a, b)) in pieces.rectangles.into_iter().zip(halved).zip(ends) {
-        polygons.push(if halved {
-            kept_half(&rectangle, a, b, side)
-        } else {
-            rectangle
-        });
+    for (rectangle, half) in pieces.rectangles.into_iter().zip(halved) {
+        polygons.push(half.map_or(rectangle, |half| half.to_vec()));
     }
     for (mgon, fate) in pieces.mgons.into_iter().zip(fates) {
         match fate {

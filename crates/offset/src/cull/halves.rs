@@ -35,34 +35,19 @@ fn halves_of(
     is_box.then_some(([right_a, right_b, b, a], [a, b, left_b, left_a]))
 }
 
-/// The half of the rectangle of `a -> b` that the offset on `side` feeds when the
-/// rectangle is halved: outside the region (the edge's right) when growing, inside (its
-/// left) when shrinking. `rectangle` must be one that [`halved_rectangles`] halved.
-pub(crate) fn kept_half(
-    rectangle: &[GridPoint],
-    a: GridPoint,
-    b: GridPoint,
-    side: OffsetSide,
-) -> Vec<GridPoint> {
-    let (right, left) = halves_of(rectangle, a, b).expect("a halved rectangle is a box");
-    match side {
-        OffsetSide::Grow => right.to_vec(),
-        OffsetSide::Shrink => left.to_vec(),
-    }
-}
-
-/// For every rectangle of `pieces`, whether it is cut to its half that matters, given the
-/// m-gons' `fates` (section 10): the edge axis-parallel and the rectangle a box, no region
-/// edge's box meeting the interior of the half left out, and no slanted edge that is kept
-/// (of the region, a slanted edge's rectangle, an m-gon kept whole or a sector) with a box
-/// within one unit of its box. The halves left out add no slanted edge, so the answer
-/// depends on the pieces and the fates alone.
+/// For every rectangle of `pieces`, the half that is fed instead of it when it is cut to
+/// the half that matters (outside the region, the edge's right, when growing; inside, its
+/// left, when shrinking), given the m-gons' `fates` (section 10): the edge axis-parallel
+/// and the rectangle a box, no region edge's box meeting the interior of the half left
+/// out, and no slanted edge that is kept (of the region, a slanted edge's rectangle, an
+/// m-gon kept whole or a sector) with a box within one unit of its box. The halves left
+/// out add no slanted edge, so the answer depends on the pieces and the fates alone.
 pub(crate) fn halved_rectangles(
     pieces: &RoundPieces,
     side: OffsetSide,
     fates: &[Fate],
-) -> Vec<bool> {
-    let mut halved = vec![false; pieces.rectangles.len()];
+) -> Vec<Option<[GridPoint; 4]>> {
+    let mut halved = vec![None; pieces.rectangles.len()];
     // Where most m-gons stay whole (corners crowding each other, or no axis-parallel
     // corner), their slanted edges lie near nearly every half and the test would cost more
     // than it saves: it is not run, and every rectangle is fed whole (which the proof
@@ -80,17 +65,17 @@ pub(crate) fn halved_rectangles(
     let mut candidates = Vec::new();
     for (k, [a, b]) in edges().enumerate() {
         if let Some((right, left)) = halves_of(&pieces.rectangles[k], a, b) {
-            let dropped = match side {
-                OffsetSide::Grow => left,
-                OffsetSide::Shrink => right,
+            let (kept, dropped) = match side {
+                OffsetSide::Grow => (right, left),
+                OffsetSide::Shrink => (left, right),
             };
-            candidates.push((k, Box2::of(&dropped)));
+            candidates.push((k, kept, Box2::of(&dropped)));
         }
     }
     if candidates.is_empty() {
         return halved;
     }
-    let boxes: Vec<Box2> = candidates.iter().map(|&(_, b)| b).collect();
+    let boxes: Vec<Box2> = candidates.iter().map(|&(_, _, b)| b).collect();
     // Cells about as wide as the halves (a long wall's half covers a row of them): cells
     // as long as the longest wall would put every half in one.
     let min_side = boxes
@@ -138,8 +123,8 @@ pub(crate) fn halved_rectangles(
             Fate::Drop => {}
         }
     }
-    for (&(k, _), clear) in candidates.iter().zip(clear) {
-        halved[k] = clear;
+    for (&(k, kept, _), clear) in candidates.iter().zip(clear) {
+        halved[k] = clear.then_some(kept);
     }
     halved
 }
@@ -175,7 +160,7 @@ mod tests {
         rings.extend_from_slice(extra);
         let pieces = RoundPieces::new(&rings, 10.0, 0.0, 1 << 20).expect("pieces");
         let culling = cull(&pieces, side);
-        (0..6).filter(|&k| culling.halved[k]).collect()
+        (0..6).filter(|&k| culling.halved[k].is_some()).collect()
     }
 
     #[test]

@@ -23,7 +23,6 @@ use crate::round::RoundPieces;
 use boxes::{Box2, BoxGrid};
 use corner::{Corner, Splits};
 pub(crate) use corner_squares::corner_squares;
-pub(crate) use halves::kept_half;
 use onepath_predicates::{GridPoint, Orientation};
 use shapes::Shapes;
 use std::collections::HashMap;
@@ -173,10 +172,10 @@ impl Group {
 pub(crate) struct Culling {
     /// The fate of every m-gon, in the order of [`RoundPieces::mgons`].
     pub(crate) fates: Vec<Fate>,
-    /// For every rectangle (in the order of [`RoundPieces::rectangles`]), true when only its
-    /// half on the side that matters is fed ([`halves`], `docs/offset-culling.md`,
+    /// For every rectangle (in the order of [`RoundPieces::rectangles`]), the half on the
+    /// side that matters when only that half is fed ([`halves`], `docs/offset-culling.md`,
     /// section 10).
-    pub(crate) halved: Vec<bool>,
+    pub(crate) halved: Vec<Option<[GridPoint; 4]>>,
 }
 
 /// What the culling does with `pieces` for the offset on `side`: the m-gons' fates, then the
@@ -190,7 +189,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
         },
         None => Culling {
             fates: vec![Fate::Keep; pieces.mgons.len()],
-            halved: vec![false; pieces.rectangles.len()],
+            halved: vec![None; pieces.rectangles.len()],
         },
     }
 }
