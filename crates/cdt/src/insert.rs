@@ -143,14 +143,26 @@ impl Cdt {
     /// depends on its two triangles, so an edge between two untouched triangles is known
     /// to fail the in-circle test and is skipped: the flips are exactly those of full
     /// passes, without testing the whole triangulation again.
+    ///
+    /// A pass visits only the triangles marked in `near`: the touched ones and their
+    /// neighbours, the only ones with an edge to test. A flip marks its two triangles and
+    /// their neighbours after it (every triangle whose neighbour it changes is one of the
+    /// two), and the pass reads the marks as it goes, so it visits in increasing `t` the
+    /// triangles a full scan would test, marks made ahead of it included.
     pub(crate) fn final_passes(&mut self, mut touched: Vec<bool>) {
         touched.resize(self.triangles.len(), false);
         if !touched.iter().any(|&t| t) {
             return;
         }
+        let mut near = Marks::new(self.triangles.len());
+        for t in (0..self.triangles.len() as u32).filter(|&t| touched[t as usize]) {
+            self.mark_with_neighbours(&mut near, t);
+        }
         loop {
             let mut flipped = false;
-            for t in 0..self.triangles.len() as u32 {
+            let mut from = 0;
+            while let Some(t) = near.first_from(from) {
+                from = t as usize + 1;
                 for k in 0..3 {
                     if self.constrained[t as usize] & (1 << k) != 0 {
                         continue;
@@ -168,6 +180,8 @@ impl Cdt {
                         self.flip(t, k);
                         touched[u as usize] = true;
                         touched[t as usize] = true;
+                        self.mark_with_neighbours(&mut near, t);
+                        self.mark_with_neighbours(&mut near, u);
                         flipped = true;
                     }
                 }
@@ -176,5 +190,41 @@ impl Cdt {
                 return;
             }
         }
+    }
+
+    /// Marks triangle `t` and its neighbours in `marks`.
+    fn mark_with_neighbours(&self, marks: &mut Marks, t: u32) {
+        marks.set(t);
+        for u in self.adjacency[t as usize] {
+            if u != NO_TRIANGLE {
+                marks.set(u);
+            }
+        }
+    }
+}
+
+/// A set of triangle indices as bits, found in increasing order a word at a time.
+struct Marks(Vec<u64>);
+
+impl Marks {
+    /// The empty set over `count` triangles.
+    fn new(count: usize) -> Self {
+        Marks(vec![0; count.div_ceil(64)])
+    }
+
+    /// Adds triangle `t`.
+    fn set(&mut self, t: u32) {
+        self.0[t as usize / 64] |= 1 << (t % 64);
+    }
+
+    /// The smallest triangle in the set at `from` or after, if any.
+    fn first_from(&self, from: usize) -> Option<u32> {
+        let mut word = from / 64;
+        let mut bits = self.0.get(word)? & (u64::MAX << (from % 64));
+        while bits == 0 {
+            word += 1;
+            bits = *self.0.get(word)?;
+        }
+        Some((word * 64) as u32 + bits.trailing_zeros())
     }
 }
