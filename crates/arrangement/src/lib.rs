@@ -77,6 +77,19 @@ pub fn sort_keys(keys: &mut Vec<u64>) {
     radix::sort_by_key(keys, radix::bits_for(max), |&k| k);
 }
 
+/// Sorts `u64` keys that pack an index pair, `first << 32 | second` with `first` below
+/// `n` (a vertex or a pixel), in increasing order: one counting pass by `first` (`n`
+/// buckets, on every core with the feature `parallel`), then each bucket, usually a
+/// handful of keys, by `second`. The order of [`sort_keys`] in fewer passes over the keys
+/// when there are more keys than buckets; used by `onepath-winding`'s ring tracing.
+///
+/// # Panics
+///
+/// When a key's `first` is not below `n`.
+pub fn sort_index_pair_keys(keys: &mut Vec<u64>, n: usize) {
+    radix::sort_by_index_pair(keys, n, |&k| [(k >> 32) as u32, k as u32]);
+}
+
 /// Sorts items by a grid point in `(x, y)` order, stably, with the arrangement's radix sort
 /// (one 64-bit key when the spans allow, else a pass over y and one over x): the order of
 /// a stable comparison sort.

@@ -72,7 +72,7 @@ pub(crate) fn trace_numbered(
         .iter()
         .map(|&(a, b)| (u64::from(a) << 32) | u64::from(b))
         .collect();
-    onepath_arrangement::sort_keys(&mut keys);
+    onepath_arrangement::sort_index_pair_keys(&mut keys, vertices.len());
     if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
         let (a, b) = unkey(w[0]);
         return Err(TraceError::DuplicateEdge(point(a), point(b)));
@@ -109,7 +109,7 @@ pub(crate) fn trace_numbered(
         .enumerate()
         .map(|(e, &k)| (u64::from(unkey(k).1) << 32) | e as u64)
         .collect();
-    onepath_arrangement::sort_keys(&mut incoming);
+    onepath_arrangement::sort_index_pair_keys(&mut incoming, vertices.len());
     let (successors, source_degrees) = link(&sorted, &incoming)?;
     let mut used = vec![false; keys.len()];
     let mut rings = Vec::new();
