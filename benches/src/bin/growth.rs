@@ -7,7 +7,10 @@
 //! `slivers1`, `slivers2`, `bundle` (the default: those three), `whole` (the build of a
 //! random `n x n` map, 10 % of its cells blocked, at agent radius 0.5, untiled: its
 //! "segments" are the map's boundary edges, its "arrange" time the whole build, and the
-//! table adds the peak bytes per boundary edge) and the "before" variants
+//! table adds the peak bytes per boundary edge), `offset` (the round offset of
+//! `8room_000.map` grown by `n` = 1, 2, 4, 8 and 16 cells: its "segments" are the piece
+//! edges fed to the arrangement after the culling, its "arrange" time the whole offset,
+//! and both exponents are in the distance) and the "before" variants
 //! `slivers1-plain` (the winding sweep on the specification's plain-list status) and
 //! `slivers2-sweep` (the arrangement with the older sweep in x as its search). Each size
 //! runs in a child process (`growth one CASE N`), so that the peak resident memory it
@@ -16,8 +19,10 @@
 use onepath_arrangement::{
     ArrangeOptions, Arrangement, CandidateSearch, Operand, TaggedEdge, arrange_with,
 };
-use onepath_benches::{UNIT, noisy_cells, peak_kb, tile_region};
-use onepath_build2d::Mesh2DPipeline;
+use onepath_benches::{
+    UNIT, map_region, noisy_cells, offset_piece_edges, onepath_tolerance, peak_kb, tile_region,
+};
+use onepath_build2d::{Join, Mesh2DPipeline};
 use onepath_predicates::GridPoint;
 use onepath_testkit::growth::{crossing_bundle, sliver_stack};
 use onepath_winding::{label, label_with_plain_list};
@@ -32,6 +37,7 @@ fn sizes(case: &str) -> &'static [usize] {
         "slivers2-sweep" => &[2_048, 4_096, 8_192],
         "bundle" => &[1_024, 2_048, 4_096],
         "whole" => &[512, 1_024, 2_048, 4_096],
+        "offset" => &[1, 2, 4, 8, 16],
         _ => &[],
     }
 }
@@ -83,10 +89,33 @@ fn whole_build(n: usize) -> Run {
     }
 }
 
+/// The round offset of `8room_000.map`'s region grown by `n` cells, 32 vertices per
+/// circle (as the offset bench): the offset's time and the piece edges it feeds to the
+/// arrangement after the culling (its "segments").
+fn large_offset(n: usize) -> Run {
+    let region = map_region("8room_000.map");
+    let distance = n as f64;
+    let tolerance = onepath_tolerance(distance, 32);
+    let (_, fed) = offset_piece_edges(&region, distance, tolerance);
+    let start = Instant::now();
+    let grown = region
+        .offset(distance, Join::Round, tolerance)
+        .expect("an offset");
+    let offset = start.elapsed();
+    assert!(!grown.is_empty());
+    Run {
+        arrange: offset,
+        label: Duration::ZERO,
+        segments: fed,
+    }
+}
+
 /// Runs `case` at size `n` once.
 fn run(case: &str, n: usize) -> Run {
-    if case == "whole" {
-        return whole_build(n);
+    match case {
+        "whole" => return whole_build(n),
+        "offset" => return large_offset(n),
+        _ => {}
     }
     let (edges, search, plain) = match case {
         // Slivers one user unit high and one unit apart, 100 units long: the grid spreads
@@ -216,12 +245,26 @@ fn main() {
                 kb * 1024.0 / segments
             );
             times.push((n as f64, total));
-            memory.push((*segments, *kb));
+            // The offset's input does not grow with the distance: its memory is fitted
+            // against the distance too.
+            memory.push((
+                if case == "offset" {
+                    n as f64
+                } else {
+                    *segments
+                },
+                *kb,
+            ));
         }
         if times.len() >= 2 {
             println!(
-                "\nexponent of time in n: {:.2}; of peak memory in output segments: {:.2}",
+                "\nexponent of time in n: {:.2}; of peak memory in {}: {:.2}",
                 exponent(&times),
+                if case == "offset" {
+                    "n"
+                } else {
+                    "output segments"
+                },
                 exponent(&memory)
             );
         }
