@@ -78,16 +78,23 @@ pub fn sort_keys(keys: &mut Vec<u64>) {
 }
 
 /// Sorts `u64` keys that pack an index pair, `first << 32 | second` with `first` below
-/// `n` (a vertex or a pixel), in increasing order: one counting pass by `first` (`n`
-/// buckets, on every core with the feature `parallel`), then each bucket, usually a
-/// handful of keys, by `second`. The order of [`sort_keys`] in fewer passes over the keys
-/// when there are more keys than buckets; used by `onepath-winding`'s ring tracing.
+/// `n` (a vertex or a pixel), in increasing order. With at least one key per four
+/// indices, one counting pass by `first` (`n` buckets, on every core with the feature
+/// `parallel`), then each bucket, usually a handful of keys, by `second`: fewer passes over
+/// the keys than [`sort_keys`]; with fewer keys (a ring tracing that keeps a small part of
+/// a large arrangement), [`sort_keys`], which pays nothing per index (the break-even, in
+/// instructions, of the bench cases in `docs/performance.md`, item 40). The same order
+/// either way; used by `onepath-winding`'s ring tracing.
 ///
 /// # Panics
 ///
 /// When a key's `first` is not below `n`.
 pub fn sort_index_pair_keys(keys: &mut Vec<u64>, n: usize) {
-    radix::sort_by_index_pair(keys, n, |&k| [(k >> 32) as u32, k as u32]);
+    if n <= 4 * keys.len() {
+        radix::sort_by_index_pair(keys, n, |&k| [(k >> 32) as u32, k as u32]);
+    } else {
+        sort_keys(keys);
+    }
 }
 
 /// Sorts items by a grid point in `(x, y)` order, stably, with the arrangement's radix sort

@@ -248,6 +248,22 @@ mod tests {
         }
     }
 
+    /// `sort_index_pair_keys` sorts as `sort_unstable` on both of its paths: many keys
+    /// per index (the counting pass) and few (the radix sort).
+    #[test]
+    fn index_pair_keys_sort_like_a_comparison_sort() {
+        let mut rng = Rng::new(41);
+        for (count, n) in [(0usize, 1usize), (100, 7), (30_000, 4000), (3000, 1 << 20)] {
+            let mut keys: Vec<u64> = (0..count)
+                .map(|_| ((rng.next_u64() % n as u64) << 32) | (rng.next_u64() >> 40))
+                .collect();
+            let mut expected = keys.clone();
+            expected.sort_unstable();
+            crate::sort_index_pair_keys(&mut keys, n);
+            assert_eq!(keys, expected, "{count} keys below {n}");
+        }
+    }
+
     /// The passes on every core (feature `parallel`) give the sequential result on any
     /// number of threads: enough items for them to run, in explicit pools.
     #[cfg(feature = "parallel")]
