@@ -10,11 +10,21 @@ use onepath_predicates::GridPoint;
 /// The bits of one digit: 2,048 buckets, whose counts stay in the first-level cache.
 const DIGIT: u32 = 11;
 
+/// The bits of one digit of the sequential sort from [`WIDE_MIN`] items on: 8,192 buckets
+/// (64 KiB of counts a digit, in the second-level cache), so that the 40- to 52-bit keys
+/// of points take four passes instead of five (`docs/performance.md`, item 41).
+const WIDE_DIGIT: u32 = 13;
+
+/// From this many items the sequential sort takes [`WIDE_DIGIT`]: clearing and summing
+/// four times as many counts is then a small part of a pass.
+const WIDE_MIN: usize = 1 << 14;
+
 /// Below this many items a comparison sort is faster than clearing the digit counts.
 const SMALL: usize = 256;
 
 /// Sorts `items` stably by `key(item)`, which must be below `2^key_bits` (at most 64): one
-/// pass that counts every 11-bit digit at once, then one scatter pass per digit from the
+/// pass that counts every digit at once (11 bits, 13 from [`WIDE_MIN`] items on when one
+/// thread sorts), then one scatter pass per digit from the
 /// least significant, skipping a digit that is the same for every item (a stable
 /// comparison sort for fewer than 256 items). The result is the one stable order, however
 /// the passes are arranged.
@@ -27,26 +37,31 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
         items.sort_by_key(|item| key(item));
         return;
     }
-    const BUCKETS: usize = 1 << DIGIT;
-    let mask = (BUCKETS - 1) as u64;
-    let digits = key_bits.div_ceil(DIGIT) as usize;
     #[cfg(feature = "parallel")]
     if items.len() >= crate::par::PARALLEL_MIN && rayon::current_num_threads() > 1 {
-        parallel::sort_by_key(items, digits, &key);
+        parallel::sort_by_key(items, key_bits.div_ceil(DIGIT) as usize, &key);
         return;
     }
+    let digit = if items.len() >= WIDE_MIN {
+        WIDE_DIGIT
+    } else {
+        DIGIT
+    };
+    let buckets = 1usize << digit;
+    let mask = (buckets - 1) as u64;
+    let digits = key_bits.div_ceil(digit) as usize;
     // One counting pass for all digits: digit `d` of an item is counted in
-    // `counts[d * BUCKETS + digit]`.
-    let mut counts = vec![0usize; digits * BUCKETS];
+    // `counts[d * buckets + digit]`.
+    let mut counts = vec![0usize; digits * buckets];
     for item in items.iter() {
         let mut k = key(item);
-        for table in counts.chunks_exact_mut(BUCKETS) {
+        for table in counts.chunks_exact_mut(buckets) {
             table[(k & mask) as usize] += 1;
-            k >>= DIGIT;
+            k >>= digit;
         }
     }
     let mut buffer = vec![T::default(); items.len()];
-    for (d, table) in counts.chunks_exact_mut(BUCKETS).enumerate() {
+    for (d, table) in counts.chunks_exact_mut(buckets).enumerate() {
         if table.contains(&items.len()) {
             continue;
         }
@@ -54,7 +69,7 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
         for count in table.iter_mut() {
             (*count, next) = (next, next + *count);
         }
-        let shift = d as u32 * DIGIT;
+        let shift = d as u32 * digit;
         for item in items.iter() {
             let slot = &mut table[((key(item) >> shift) & mask) as usize];
             buffer[*slot] = *item;
@@ -210,6 +225,10 @@ mod tests {
             (5000, 22),
             (5000, 62),
             (3000, 64),
+            // From `WIDE_MIN` items on, 13-bit digits.
+            (WIDE_MIN, 13),
+            (WIDE_MIN + 1000, 40),
+            (2 * WIDE_MIN, 64),
         ] {
             let mut items: Vec<(u64, usize)> = (0..count)
                 .map(|k| (rng.next_u64() & (u64::MAX >> (64 - bits)), k))
