@@ -77,8 +77,8 @@ const HILBERT_TABLE: [u16; 1024] = {
 /// flip, walking the bits from the most significant down. Coordinates must be below 4096;
 /// higher bits are ignored.
 ///
-/// Computed four levels per lookup in [`HILBERT_TABLE`] (the same digits as the loop
-/// one level at a time; a unit test compares the two).
+/// Computed four levels per lookup in a table built at compile time: the same digits as
+/// the loop one level at a time (a unit test compares the two).
 pub fn hilbert_xy2d(x: u32, y: u32) -> u64 {
     let mask = (1 << HILBERT_CHUNK) - 1;
     let mut d: u64 = 0;
