@@ -217,6 +217,9 @@ fn main() {
         println!("|---:|---:|---:|---:|---:|---:|---:|---:|");
         let mut times = Vec::new();
         let mut memory = Vec::new();
+        // The offset's input does not grow with the distance: its memory is fitted against
+        // the distance too.
+        let by_distance = case == "offset";
         for &n in sizes(case) {
             let out = Command::new(&exe)
                 .args(["one", case, &n.to_string()])
@@ -245,26 +248,13 @@ fn main() {
                 kb * 1024.0 / segments
             );
             times.push((n as f64, total));
-            // The offset's input does not grow with the distance: its memory is fitted
-            // against the distance too.
-            memory.push((
-                if case == "offset" {
-                    n as f64
-                } else {
-                    *segments
-                },
-                *kb,
-            ));
+            memory.push((if by_distance { n as f64 } else { *segments }, *kb));
         }
         if times.len() >= 2 {
             println!(
                 "\nexponent of time in n: {:.2}; of peak memory in {}: {:.2}",
                 exponent(&times),
-                if case == "offset" {
-                    "n"
-                } else {
-                    "output segments"
-                },
+                if by_distance { "n" } else { "output segments" },
                 exponent(&memory)
             );
         }

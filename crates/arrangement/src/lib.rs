@@ -68,8 +68,8 @@ pub use options::{ArrangeOptions, ArrangeStats, CandidateSearch};
 pub use types::{Arrangement, Operand, Segment, TaggedEdge};
 
 /// Sorts `u64` keys in increasing order with the arrangement's least-significant-digit
-/// radix sort (11- or 13-bit digits, digits equal for every key skipped; a comparison sort below
-/// 256 keys): the same order as `sort_unstable`, shared with `onepath-winding`'s ring
+/// radix sort (11- or 13-bit digits, digits equal for every key skipped; a comparison sort
+/// below 256 keys): the same order as `sort_unstable`, shared with `onepath-winding`'s ring
 /// tracing and `onepath-convex`'s merge (its candidate diagonals and output polygons) so
 /// that the sort is written once.
 pub fn sort_keys(keys: &mut Vec<u64>) {
