@@ -6,7 +6,9 @@
 //! identical; exits with status 1 on any
 //! difference (`docs/testing.md`; the test suite compares windows of the same maps).
 //!
-//! Usage: `culling [MAP...]` (default: every bundled map).
+//! Usage: `culling [--radii R,R,...] [MAP...]` (default: radii 0.25, 0.5, 1 and 3, every
+//! bundled map). Larger radii (`--radii 4,8,16`) compare the pieces left out deep inside
+//! the offset (section 11 of the proof).
 
 use onepath_benches::{map_region, offset_piece_edges, shrink_piece_edges};
 use onepath_build2d::{Join, Mesh2DPipeline, Region, Result};
@@ -14,6 +16,15 @@ use std::time::{Duration, Instant};
 
 fn main() {
     let mut names: Vec<String> = std::env::args().skip(1).collect();
+    let mut radii = vec![0.25, 0.5, 1.0, 3.0];
+    if names.first().map(String::as_str) == Some("--radii") {
+        let list = names.get(1).expect("--radii takes a list such as 4,8,16");
+        radii = list
+            .split(',')
+            .map(|r| r.parse().expect("a radius in cells"))
+            .collect();
+        names.drain(..2);
+    }
     if names.is_empty() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/movingai");
         names = std::fs::read_dir(dir)
@@ -27,7 +38,7 @@ fn main() {
     println!("map radius | piece edges all / culled | time unculled / culled | same rings");
     for name in &names {
         let region = map_region(name);
-        for radius in [0.25, 0.5, 1.0, 3.0] {
+        for &radius in &radii {
             for distance in [radius, -radius] {
                 let (all, culled) = offset_piece_edges(&region, distance, 0.0);
                 let label = format!("{name} {distance:+}");
@@ -39,7 +50,7 @@ fn main() {
                 );
             }
         }
-        for radius in [0.25, 0.5, 1.0, 3.0] {
+        for &radius in &radii {
             let pipeline = Mesh2DPipeline::new(1.0, radius);
             let label = format!("{name} build shrink {radius}");
             let counts = shrink_piece_edges(&region, 1.0, radius);

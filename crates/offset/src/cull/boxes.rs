@@ -3,8 +3,9 @@
 
 use onepath_predicates::GridPoint;
 
-/// A closed axis-aligned box of grid points, `lo <= hi` in both coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A closed axis-aligned box of grid points, `lo <= hi` in both coordinates (ordered by
+/// `lo`, then `hi`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Box2 {
     pub(super) lo: GridPoint,
     pub(super) hi: GridPoint,

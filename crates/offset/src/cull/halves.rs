@@ -16,7 +16,7 @@ use onepath_predicates::{GridPoint, Orientation, dot, orient2d};
 /// The two halves of the rectangle `[a - ρ, b - ρ, b + ρ, a + ρ]` of the edge `a -> b`, as
 /// `(right, left)` polygons, when the edge is axis-parallel and the rectangle is that box
 /// with `ρ` non-zero and at a right angle to the edge; `None` otherwise.
-fn halves_of(
+pub(super) fn halves_of(
     rectangle: &[GridPoint],
     a: GridPoint,
     b: GridPoint,

@@ -11,11 +11,13 @@
 //! does not matter (inside the region when growing, outside when shrinking) and holds no
 //! region edge, the whole m-gon goes. Snap rounding keeps both true when nothing that
 //! rounding can bend (an edge that is not axis-parallel) comes within one grid unit of
-//! what is left out (section 4 of the proof).
+//! what is left out (section 4 of the proof). Last, at large radii, the m-gons and sectors
+//! deep inside the offset go where the rectangles cover them (section 11, `deep.rs`).
 
 mod boxes;
 mod corner;
 mod corner_squares;
+mod deep;
 mod halves;
 mod shapes;
 
@@ -179,14 +181,18 @@ pub(crate) struct Culling {
 }
 
 /// What the culling does with `pieces` for the offset on `side`: the m-gons' fates, then the
-/// rectangles that can lose a half given what is kept (`docs/offset-culling.md`). Nothing
+/// rectangles that can lose a half given what is kept, then the m-gons and sectors deep
+/// inside (`docs/offset-culling.md`, sections 3 to 11). Nothing
 /// is culled when an m-gon is not strictly convex (section 4, condition (c)).
 pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
     match mgon_fates(pieces, side) {
-        Some(fates) => Culling {
-            halved: halves::halved_rectangles(pieces, side, &fates),
-            fates,
-        },
+        Some(mut fates) => {
+            let halved = halves::halved_rectangles(pieces, side, &fates);
+            if deep::worth_testing(pieces) {
+                deep::drop_deep(pieces, &mut fates);
+            }
+            Culling { fates, halved }
+        }
         None => Culling {
             fates: vec![Fate::Keep; pieces.mgons.len()],
             halved: vec![None; pieces.rectangles.len()],
