@@ -56,15 +56,17 @@ fn region_hash(region: &Region) -> u64 {
 fn usage() -> ! {
     eprintln!(
         "usage: case (arrange COUNT | runs MAP | cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
-         | union COUNT | grow COUNT | intersection N | offset MAP)"
+         | union COUNT | grow COUNT | intersection N | offset MAP [CELLS])"
     );
     std::process::exit(2);
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [kind, arg] = args.as_slice() else {
-        usage()
+    let (kind, arg, extra) = match args.as_slice() {
+        [kind, arg] => (kind, arg, None),
+        [kind, arg, extra] if kind == "offset" => (kind, arg, Some(extra)),
+        _ => usage(),
     };
     let start = Instant::now();
     match kind.as_str() {
@@ -219,11 +221,13 @@ fn main() {
             );
         }
         "offset" => {
+            // Grown and shrunk by half a cell, or by CELLS (32 vertices per circle either way).
             let region = map_region(arg);
-            for distance in [0.5, -0.5] {
+            let radius: f64 = extra.map_or(0.5, |r| r.parse().unwrap_or_else(|_| usage()));
+            for distance in [radius, -radius] {
                 let start = Instant::now();
                 let offset = region
-                    .offset(distance, Join::Round, onepath_tolerance(0.5, 32))
+                    .offset(distance, Join::Round, onepath_tolerance(radius, 32))
                     .expect("offset");
                 println!(
                     "round offset of {arg} by {distance}: {} vertices, hash {:016x}, in {:?}",

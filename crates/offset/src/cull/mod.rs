@@ -17,6 +17,7 @@
 mod boxes;
 mod corner;
 mod corner_squares;
+mod cover;
 mod deep;
 mod halves;
 mod shapes;
@@ -189,7 +190,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
         Some(mut fates) => {
             let halved = halves::halved_rectangles(pieces, side, &fates);
             if deep::worth_testing(pieces) {
-                deep::drop_deep(pieces, &mut fates);
+                deep::drop_deep(pieces, side, &mut fates, true);
             }
             Culling { fates, halved }
         }

@@ -1,0 +1,549 @@
+//! The covered set of `docs/offset-culling.md`, section 11: the points every run labels
+//! alike, and the exact test "does it hold this box".
+//!
+//! Two kinds of point are covered: those of the axis-parallel edges' rectangles (their
+//! boxes), and those on the side of the region that does not matter (inside when growing,
+//! outside when shrinking) where no slanted region edge's box lies. A query box is cut
+//! into the cells between the distinct coordinates of the rectangles that meet it and of
+//! the axis-parallel region edges that meet it; a two-dimensional difference table counts
+//! the rectangles over each cell, and a cell no rectangle covers must lie on the region's
+//! side that does not matter, which the region edges decide (their left is inside) and
+//! which spreads between cells that no region edge separates.
+
+use super::boxes::{Box2, BoxGrid};
+use super::is_axis_parallel;
+use onepath_predicates::GridPoint;
+
+/// The most cells a coverage test's compressed grid may have; beyond that it gives up (and
+/// the piece is kept).
+const COVER_CELLS: usize = 1 << 16;
+
+/// What a cell of the compressed grid is known to lie in, from the region edges.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Unknown,
+    Inside,
+    Outside,
+}
+
+/// The covered set: the rectangles' boxes and the region's edges, each under a grid for
+/// the ones near a query, with the buffers the queries reuse.
+pub(super) struct Cover<'a> {
+    boxes: Vec<Box2>,
+    grid: BoxGrid,
+    edges: &'a [[GridPoint; 2]],
+    edge_boxes: Vec<Box2>,
+    edge_grid: BoxGrid,
+    /// True when the region's inside is covered (growing), false for its outside.
+    inside: bool,
+    near: Vec<Box2>,
+    cuts: Vec<[GridPoint; 2]>,
+    xs: Vec<i64>,
+    ys: Vec<i64>,
+    table: Vec<i32>,
+    sides: Vec<Side>,
+    vertical_walls: Vec<bool>,
+    horizontal_walls: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+impl<'a> Cover<'a> {
+    /// The covered set of the rectangle boxes `boxes` and the region of `edges` (its
+    /// rings' edges, interior on the left), covering the region's inside when `inside`,
+    /// its outside otherwise; the grids sized for the queries `queries`, with cells of side
+    /// at least `side`.
+    pub(super) fn new(
+        boxes: Vec<Box2>,
+        edges: &'a [[GridPoint; 2]],
+        inside: bool,
+        queries: &[Box2],
+        side: u64,
+    ) -> Cover<'a> {
+        let edge_boxes: Vec<Box2> = edges.iter().map(|e| Box2::of(e)).collect();
+        Cover {
+            grid: BoxGrid::new(&boxes, queries, side),
+            boxes,
+            edge_grid: BoxGrid::new(&edge_boxes, queries, side),
+            edge_boxes,
+            edges,
+            inside,
+            near: Vec::new(),
+            cuts: Vec::new(),
+            xs: Vec::new(),
+            ys: Vec::new(),
+            table: Vec::new(),
+            sides: Vec::new(),
+            vertical_walls: Vec::new(),
+            horizontal_walls: Vec::new(),
+            queue: Vec::new(),
+        }
+    }
+
+    /// True when the covered set holds `b` but for a set of zero area (`b` flat: false).
+    /// The answer depends on the sets of boxes and edges only, never on their order; a grid
+    /// of more than [`COVER_CELLS`] cells, or two region edges that disagree about a
+    /// cell's side, gives false.
+    pub(super) fn covers(&mut self, b: &Box2) -> bool {
+        if b.lo.x >= b.hi.x || b.lo.y >= b.hi.y {
+            return false;
+        }
+        self.near.clear();
+        let (boxes, near) = (&self.boxes, &mut self.near);
+        self.grid.for_each_near(b, |i| {
+            let r = boxes[i];
+            if r.meets_interior_of(b) {
+                near.push(Box2 {
+                    lo: GridPoint::new(r.lo.x.max(b.lo.x), r.lo.y.max(b.lo.y)),
+                    hi: GridPoint::new(r.hi.x.min(b.hi.x), r.hi.y.min(b.hi.y)),
+                });
+            }
+        });
+        if self.near.iter().any(|r| r.contains(b)) {
+            return true;
+        }
+        // The region edges that touch `b`: the axis-parallel ones cut it; a slanted one
+        // whose box meets its interior leaves the region's side to the rectangles alone
+        // there, since rounding may move it.
+        self.cuts.clear();
+        let mut region_decides = true;
+        let mut slanted_on_boundary = false;
+        let (edges, edge_boxes, cuts) = (self.edges, &self.edge_boxes, &mut self.cuts);
+        self.edge_grid.for_each_near(b, |i| {
+            if !edge_boxes[i].within(b, 0) {
+                return;
+            }
+            let [p, q] = edges[i];
+            if is_axis_parallel(p, q) {
+                cuts.push(edges[i]);
+            } else if edge_boxes[i].meets_interior_of(b) {
+                region_decides = false;
+            } else {
+                slanted_on_boundary = true;
+            }
+        });
+        self.cuts.sort_unstable();
+        self.cuts.dedup();
+        let region_decides = region_decides && !self.cuts.is_empty();
+        if !self.corners_may_be_covered(b, region_decides, !slanted_on_boundary) {
+            return false;
+        }
+        self.fill_table(b, region_decides);
+        let (w, h) = (self.xs.len() - 1, self.ys.len() - 1);
+        if w * h > COVER_CELLS {
+            return false;
+        }
+        let count = |table: &[i32], x: usize, y: usize| table[x * (h + 1) + y];
+        if (0..w).all(|x| (0..h).all(|y| count(&self.table, x, y) > 0)) {
+            return true;
+        }
+        if !region_decides || !self.find_sides(b) {
+            return false;
+        }
+        let wanted = if self.inside {
+            Side::Inside
+        } else {
+            Side::Outside
+        };
+        (0..w).all(|x| {
+            (0..h).all(|y| count(&self.table, x, y) > 0 || self.sides[x * h + y] == wanted)
+        })
+    }
+
+    /// False when a corner of `b` lies in no rectangle's box and, unless the region
+    /// decides (`region_decides`), nothing else can cover it, or the region puts it on the
+    /// side that matters: then the cell of the compressed grid at that corner is not
+    /// covered (the boxes are closed, and a corner off every region edge shares its cell's
+    /// side). The side is looked up only when `rays_are_clear` (no slanted region edge
+    /// touches `b`'s boundary, where the rays run). A cheap way out for most pieces that
+    /// are not covered; true otherwise.
+    fn corners_may_be_covered(&self, b: &Box2, region_decides: bool, rays_are_clear: bool) -> bool {
+        let corners = [
+            b.lo,
+            GridPoint::new(b.hi.x, b.lo.y),
+            b.hi,
+            GridPoint::new(b.lo.x, b.hi.y),
+        ];
+        let matters = if self.inside {
+            Side::Outside
+        } else {
+            Side::Inside
+        };
+        corners.iter().all(|p| {
+            self.near
+                .iter()
+                .any(|r| r.lo.x <= p.x && p.x <= r.hi.x && r.lo.y <= p.y && p.y <= r.hi.y)
+                || (region_decides && (!rays_are_clear || self.side_of(*p) != Some(matters)))
+        })
+    }
+
+    /// The side of the region the corner `c` of the query box lies on, from the nearest
+    /// vertical region edge on its left among the cuts (the region edges that touch the
+    /// query box): on that edge's right. The ray between them runs along the box's side, so
+    /// every axis-parallel region edge it meets is a cut; the caller makes sure no slanted
+    /// one touches that side. `None` when no such edge crosses `c`'s row strictly, or when `c` lies
+    /// on a cut, or when a cut's end lies on the ray between them (a vertex the ray would
+    /// pass through).
+    fn side_of(&self, c: GridPoint) -> Option<Side> {
+        let mut best: Option<[GridPoint; 2]> = None;
+        for &[p, q] in &self.cuts {
+            let (y0, y1) = (p.y.min(q.y), p.y.max(q.y));
+            if p.x == q.x && y0 < c.y && c.y < y1 && p.x <= c.x {
+                if p.x == c.x {
+                    return None;
+                }
+                if best.is_none_or(|[b, _]| b.x < p.x) {
+                    best = Some([p, q]);
+                }
+            }
+        }
+        let [p, q] = best?;
+        // A cut's end on the ray, or a horizontal cut along it, makes the answer depend on
+        // which side of a vertex or an edge the ray passes.
+        let on_ray = |v: GridPoint| v.y == c.y && p.x <= v.x && v.x <= c.x;
+        let along_ray = |a: GridPoint, b: GridPoint| {
+            a.y == c.y && b.y == c.y && a.x.min(b.x) <= c.x && p.x <= a.x.max(b.x)
+        };
+        if self
+            .cuts
+            .iter()
+            .any(|&[a, b]| on_ray(a) || on_ray(b) || along_ray(a, b))
+        {
+            return None;
+        }
+        // Going up, the inside is on the left: `c`, on the right, is outside.
+        Some(if q.y > p.y {
+            Side::Outside
+        } else {
+            Side::Inside
+        })
+    }
+
+    /// The compressed grid of `b`: the distinct coordinates of `b`, of the near boxes and
+    /// (when `with_cuts`) of the region edges' lines and ends inside `b`, and the number of
+    /// boxes over each cell in `table` (`(xs.len()) x (ys.len())` entries, cell `(x, y)`
+    /// at `x * ys.len() + y`).
+    fn fill_table(&mut self, b: &Box2, with_cuts: bool) {
+        let (xs, ys) = (&mut self.xs, &mut self.ys);
+        xs.clear();
+        ys.clear();
+        xs.extend([b.lo.x, b.hi.x]);
+        ys.extend([b.lo.y, b.hi.y]);
+        for r in &self.near {
+            xs.extend([r.lo.x, r.hi.x]);
+            ys.extend([r.lo.y, r.hi.y]);
+        }
+        if with_cuts {
+            let inside_x = |c: i64| c.clamp(b.lo.x, b.hi.x);
+            let inside_y = |c: i64| c.clamp(b.lo.y, b.hi.y);
+            for &[p, q] in &self.cuts {
+                xs.extend([inside_x(p.x), inside_x(q.x)]);
+                ys.extend([inside_y(p.y), inside_y(q.y)]);
+            }
+        }
+        for v in [&mut *xs, &mut *ys] {
+            v.sort_unstable();
+            v.dedup();
+        }
+        let (w, h) = (xs.len(), ys.len());
+        if (w - 1) * (h - 1) > COVER_CELLS {
+            return;
+        }
+        let table = &mut self.table;
+        table.clear();
+        table.resize(w * h, 0);
+        let at = |v: &[i64], c: i64| v.binary_search(&c).unwrap_or_else(|i| i);
+        for r in &self.near {
+            let (x0, x1) = (at(xs, r.lo.x), at(xs, r.hi.x));
+            let (y0, y1) = (at(ys, r.lo.y), at(ys, r.hi.y));
+            table[x0 * h + y0] += 1;
+            table[x0 * h + y1] -= 1;
+            table[x1 * h + y0] -= 1;
+            table[x1 * h + y1] += 1;
+        }
+        // Prefix sums in y, then in x: each cell's entry becomes the number of boxes over it.
+        for x in 0..w {
+            for y in 1..h {
+                table[x * h + y] += table[x * h + y - 1];
+            }
+        }
+        for x in 1..w {
+            for y in 0..h {
+                table[x * h + y] += table[(x - 1) * h + y];
+            }
+        }
+    }
+
+    /// The side of the region each cell of the compressed grid lies on (`sides`, cell
+    /// `(x, y)` at `x * rows + y`): the cells along a region edge inside `b` are inside on
+    /// its left and outside on its right, and a side spreads to the neighbouring cells that
+    /// no region edge separates. False when two edges disagree about a cell (the rings do
+    /// not bound a region there).
+    fn find_sides(&mut self, b: &Box2) -> bool {
+        let (w, h) = (self.xs.len() - 1, self.ys.len() - 1);
+        let (xs, ys) = (&self.xs, &self.ys);
+        self.sides.clear();
+        self.sides.resize(w * h, Side::Unknown);
+        // The wall left of cell column `x` in row `y`: `x * h + y` (x in 0..=w).
+        self.vertical_walls.clear();
+        self.vertical_walls.resize((w + 1) * h, false);
+        // The wall below cell row `y` in column `x`: `x * (h + 1) + y` (y in 0..=h).
+        self.horizontal_walls.clear();
+        self.horizontal_walls.resize(w * (h + 1), false);
+        let at = |v: &[i64], c: i64| v.binary_search(&c).unwrap_or_else(|i| i);
+        let seed = |sides: &mut Vec<Side>, cell: usize, side: Side| -> bool {
+            match sides[cell] {
+                Side::Unknown => {
+                    sides[cell] = side;
+                    true
+                }
+                known => known == side,
+            }
+        };
+        for &[p, q] in &self.cuts {
+            if p.x == q.x {
+                // Vertical: going up, the inside is on the left (lower x).
+                if p.x < b.lo.x || p.x > b.hi.x {
+                    continue;
+                }
+                let column = at(xs, p.x);
+                let (y0, y1) = (
+                    at(ys, p.y.min(q.y).max(b.lo.y)),
+                    at(ys, p.y.max(q.y).min(b.hi.y)),
+                );
+                let (left, right) = if q.y > p.y {
+                    (Side::Inside, Side::Outside)
+                } else {
+                    (Side::Outside, Side::Inside)
+                };
+                for y in y0..y1 {
+                    self.vertical_walls[column * h + y] = true;
+                    if column > 0 && !seed(&mut self.sides, (column - 1) * h + y, left) {
+                        return false;
+                    }
+                    if column < w && !seed(&mut self.sides, column * h + y, right) {
+                        return false;
+                    }
+                }
+            } else {
+                // Horizontal: going right, the inside is above (higher y).
+                if p.y < b.lo.y || p.y > b.hi.y {
+                    continue;
+                }
+                let row = at(ys, p.y);
+                let (x0, x1) = (
+                    at(xs, p.x.min(q.x).max(b.lo.x)),
+                    at(xs, p.x.max(q.x).min(b.hi.x)),
+                );
+                let (above, below) = if q.x > p.x {
+                    (Side::Inside, Side::Outside)
+                } else {
+                    (Side::Outside, Side::Inside)
+                };
+                for x in x0..x1 {
+                    self.horizontal_walls[x * (h + 1) + row] = true;
+                    if row < h && !seed(&mut self.sides, x * h + row, above) {
+                        return false;
+                    }
+                    if row > 0 && !seed(&mut self.sides, x * h + row - 1, below) {
+                        return false;
+                    }
+                }
+            }
+        }
+        // Spread each known side to the neighbours no wall separates.
+        self.queue.clear();
+        self.queue
+            .extend((0..w * h).filter(|&c| self.sides[c] != Side::Unknown));
+        while let Some(cell) = self.queue.pop() {
+            let (x, y) = (cell / h, cell % h);
+            let side = self.sides[cell];
+            let mut neighbours = [None; 4];
+            if x > 0 && !self.vertical_walls[x * h + y] {
+                neighbours[0] = Some(cell - h);
+            }
+            if x + 1 < w && !self.vertical_walls[(x + 1) * h + y] {
+                neighbours[1] = Some(cell + h);
+            }
+            if y > 0 && !self.horizontal_walls[x * (h + 1) + y] {
+                neighbours[2] = Some(cell - 1);
+            }
+            if y + 1 < h && !self.horizontal_walls[x * (h + 1) + y + 1] {
+                neighbours[3] = Some(cell + 1);
+            }
+            for n in neighbours.into_iter().flatten() {
+                match self.sides[n] {
+                    Side::Unknown => {
+                        self.sides[n] = side;
+                        self.queue.push(n);
+                    }
+                    known if known != side => return false,
+                    _ => {}
+                }
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use onepath_testkit::Rng;
+
+    fn p(x: i64, y: i64) -> GridPoint {
+        GridPoint::new(x, y)
+    }
+
+    fn bx(lo: (i64, i64), hi: (i64, i64)) -> Box2 {
+        Box2 {
+            lo: p(lo.0, lo.1),
+            hi: p(hi.0, hi.1),
+        }
+    }
+
+    /// The edges of counter-clockwise rings (holes clockwise).
+    fn ring_edges(rings: &[Vec<GridPoint>]) -> Vec<[GridPoint; 2]> {
+        rings
+            .iter()
+            .flat_map(|r| (0..r.len()).map(|i| [r[i], r[(i + 1) % r.len()]]))
+            .collect()
+    }
+
+    /// Coverage by brute force on the unit squares of a small grid: every square of `b`
+    /// inside one of `boxes`, or inside the region (`inside`) or outside it, as a set of
+    /// unit cells.
+    fn brute_force(boxes: &[Box2], cells: &[(i64, i64)], inside: Option<bool>, b: &Box2) -> bool {
+        b.lo.x < b.hi.x
+            && b.lo.y < b.hi.y
+            && (b.lo.x..b.hi.x).all(|x| {
+                (b.lo.y..b.hi.y).all(|y| {
+                    boxes
+                        .iter()
+                        .any(|r| r.contains(&bx((x, y), (x + 1, y + 1))))
+                        || inside == Some(cells.contains(&(x, y)))
+                })
+            })
+    }
+
+    /// The region of a few unit cells as counter-clockwise squares, merged where they share
+    /// sides: the rings of `cells` traced by cancelling shared edges (a region whose rings
+    /// may touch at vertices).
+    fn cell_region(cells: &[(i64, i64)]) -> Vec<[GridPoint; 2]> {
+        let mut edges: Vec<[GridPoint; 2]> = Vec::new();
+        for &(x, y) in cells {
+            let square = [p(x, y), p(x + 1, y), p(x + 1, y + 1), p(x, y + 1)];
+            for i in 0..4 {
+                let e = [square[i], square[(i + 1) % 4]];
+                if let Some(k) = edges.iter().position(|f| *f == [e[1], e[0]]) {
+                    edges.swap_remove(k);
+                } else {
+                    edges.push(e);
+                }
+            }
+        }
+        edges.sort_unstable();
+        edges
+    }
+
+    #[test]
+    fn coverage_agrees_with_unit_squares_on_random_boxes_and_regions() {
+        let mut rng = Rng::new(0x11_DEE9);
+        let (mut yes, mut no, mut by_region) = (0, 0, 0);
+        for round in 0..4000 {
+            let random_box = |rng: &mut Rng, size: i64| {
+                let (x, y) = (rng.range(0, 16), rng.range(0, 16));
+                bx((x, y), (x + rng.range(1, size), y + rng.range(1, size)))
+            };
+            let n = rng.below(10);
+            let boxes: Vec<Box2> = (0..n).map(|_| random_box(&mut rng, 10)).collect();
+            let mut cells: Vec<(i64, i64)> = (0..rng.below(60))
+                .map(|_| (rng.range(0, 20), rng.range(0, 20)))
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            let edges = if round % 4 == 0 {
+                Vec::new()
+            } else {
+                cell_region(&cells)
+            };
+            let inside = rng.probability(0.5);
+            let query = random_box(&mut rng, 8);
+            let region = (!edges.is_empty()).then_some(inside);
+            let expected_boxes = brute_force(&boxes, &cells, None, &query);
+            let expected = brute_force(&boxes, &cells, region, &query);
+            let mut cover = Cover::new(boxes.clone(), &edges, inside, &[query], 4);
+            let got = cover.covers(&query);
+            // The region decides only the cells a region edge inside the box reaches: a
+            // box the region alone would fill without an edge in it is not covered.
+            assert!(
+                !got || expected,
+                "round {round}: {query:?} covered, brute force says no"
+            );
+            assert!(
+                got || !expected_boxes,
+                "round {round}: {query:?} boxes cover it"
+            );
+            let mut reversed = boxes.clone();
+            reversed.reverse();
+            let mut edges_reversed = edges.clone();
+            edges_reversed.reverse();
+            let mut other = Cover::new(reversed, &edges_reversed, inside, &[query], 4);
+            assert_eq!(other.covers(&query), got, "round {round}: order");
+            match (got, expected_boxes) {
+                (true, false) => by_region += 1,
+                (true, true) => yes += 1,
+                _ => no += 1,
+            }
+        }
+        assert!(
+            yes > 200 && no > 200 && by_region > 200,
+            "{yes} by boxes, {by_region} with the region, {no} not"
+        );
+    }
+
+    #[test]
+    fn touching_boxes_cover_and_a_flat_box_does_not_count() {
+        let none = Vec::new();
+        let mut c = Cover::new(
+            vec![bx((0, 0), (5, 10)), bx((5, 0), (10, 10))],
+            &none,
+            true,
+            &[],
+            4,
+        );
+        assert!(c.covers(&bx((1, 1), (9, 9))));
+        assert!(c.covers(&bx((0, 0), (10, 10))));
+        assert!(!c.covers(&bx((0, 0), (11, 10))));
+        // A gap of one unit between two boxes.
+        let mut gap = Cover::new(
+            vec![bx((0, 0), (4, 10)), bx((5, 0), (10, 10))],
+            &none,
+            true,
+            &[],
+            4,
+        );
+        assert!(!gap.covers(&bx((1, 1), (9, 9))));
+        assert!(gap.covers(&bx((1, 1), (4, 9))));
+        // A flat query has no interior to cover: the test says no (the piece is kept).
+        assert!(!c.covers(&bx((1, 1), (1, 9))));
+    }
+
+    #[test]
+    fn the_region_fills_the_gap_on_the_side_that_does_not_matter() {
+        // Two boxes with a gap at x in [4, 5]; the region is the square [3, 6] x [-5, 15],
+        // whose sides cross the query box.
+        let boxes = vec![bx((0, 0), (4, 10)), bx((5, 0), (10, 10))];
+        let region = ring_edges(&[vec![p(3, -5), p(6, -5), p(6, 15), p(3, 15)]]);
+        let query = bx((1, 1), (9, 9));
+        assert!(Cover::new(boxes.clone(), &region, true, &[], 4).covers(&query));
+        assert!(!Cover::new(boxes.clone(), &region, false, &[], 4).covers(&query));
+        // The same square as a hole (clockwise): now its inside is the region's outside.
+        let hole = ring_edges(&[vec![p(3, -5), p(3, 15), p(6, 15), p(6, -5)]]);
+        assert!(!Cover::new(boxes.clone(), &hole, true, &[], 4).covers(&query));
+        assert!(Cover::new(boxes.clone(), &hole, false, &[], 4).covers(&query));
+        // A slanted region edge in the box: rounding may move it, so the region does not
+        // decide there.
+        let slanted = ring_edges(&[vec![p(3, -5), p(6, -5), p(6, 15), p(4, 15), p(3, 5)]]);
+        assert!(!Cover::new(boxes, &slanted, true, &[], 4).covers(&query));
+    }
+}
