@@ -135,10 +135,10 @@ pub fn round_offset_polygons(
 /// unit of it (section 10). Last, an m-gon or sector goes, whatever its corner, when the
 /// boxes of the axis-parallel edges' rectangles, with the region's side that does not
 /// matter away from its slanted edges, cover its box and the box of every slanted edge fed
-/// within one unit of it (section 11; tested when the m-gons are at least twice as
-/// wide as the median ring edge is long). The rectangles (or their halves) come first, one per edge as
-/// in [`round_offset_polygons`], then the remaining m-gons and sectors in the order of
-/// their corners.
+/// within one unit of it (section 11; tested when the m-gons are at least twice as wide as
+/// the median ring edge is long, and a sample of them finds enough covered). The
+/// rectangles (or their halves) come first, one per edge as in [`round_offset_polygons`],
+/// then the remaining m-gons and sectors in the order of their corners.
 ///
 /// # Errors
 ///

@@ -7,8 +7,9 @@
 //! the points on the region's side that does not matter, away from slanted region edges
 //! (`cover.rs`). A piece whose box that covered set holds, and near which (one unit,
 //! maximum norm) every slanted edge fed also has its box covered, changes no label when it
-//! goes: whatever its hot pixels bend lies in the covered set. This is what lets large offsets leave out the
-//! m-gons that lie deep inside the grown set, where the clearance of section 4 fails.
+//! goes: whatever its hot pixels bend lies in the covered set. This is what lets large
+//! offsets leave out the m-gons that lie deep inside, where the clearance of section 4
+//! fails.
 
 use super::boxes::{Box2, BoxGrid};
 use super::cover::Cover;
@@ -31,9 +32,9 @@ fn cell_side(queries: &[Box2]) -> u64 {
 }
 
 /// True when the m-gons are at least twice as wide as the median ring edge is long
-/// (maximum norm). Below that they are smaller than the features, hardly any lies deep inside, and
-/// the test would cost more than it saves: it is not run (keeping a piece is always
-/// allowed).
+/// (maximum norm). Below that they are smaller than the features, hardly any lies deep
+/// inside, and the test would cost more than it saves: it is not run (keeping a piece is
+/// always allowed).
 pub(super) fn worth_testing(pieces: &RoundPieces) -> bool {
     let Some(mgon) = pieces.mgons.first() else {
         return false;
@@ -61,9 +62,9 @@ pub(super) fn worth_testing(pieces: &RoundPieces) -> bool {
 /// Leaves out (sets to [`Fate::Drop`]) every m-gon kept whole and every sector of `fates`
 /// that lies deep inside the offset on `side` (section 11): its box is covered by the boxes
 /// of the axis-parallel edges' rectangles (whole or halved by section 10, which the theorem
-/// counts alike) and the region's side that does not matter, and every slanted edge that is fed (of the region, a slanted edge's rectangle,
-/// an m-gon or a sector) whose box lies within one unit of the piece's box has a covered
-/// box too. Run after sections 4 to 10 have settled what is fed; the pieces it leaves out
+/// counts alike) and the region's side that does not matter, and every slanted edge that
+/// is fed (of the region, a slanted edge's rectangle, an m-gon or a sector) whose box lies
+/// within one unit of the piece's box has a covered box too. Run after sections 4 to 10 have settled what is fed; the pieces it leaves out
 /// are never obstacles to one another (their edges' boxes lie in covered boxes), so the
 /// answer needs no fixed point and no order. With `sample_first`, one candidate in
 /// [`SAMPLE`] is tested first and nothing more is done when fewer than a fifth of those
