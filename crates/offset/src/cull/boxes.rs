@@ -3,9 +3,8 @@
 
 use onepath_predicates::GridPoint;
 
-/// A closed axis-aligned box of grid points, `lo <= hi` in both coordinates (ordered by
-/// `lo`, then `hi`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A closed axis-aligned box of grid points, `lo <= hi` in both coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Box2 {
     pub(super) lo: GridPoint,
     pub(super) hi: GridPoint,
@@ -47,6 +46,16 @@ impl Box2 {
             && self.lo.y < open.hi.y
             && open.lo.y < self.hi.y
     }
+}
+
+/// A cell side for a [`BoxGrid`] queried with `queries`: their largest side plus 3 (a
+/// query grown by one unit then meets at most two cells across), and 1 without queries.
+pub(super) fn cell_side<'a>(queries: impl IntoIterator<Item = &'a Box2>) -> u64 {
+    queries
+        .into_iter()
+        .map(|b| (b.hi.x - b.lo.x).max(b.hi.y - b.lo.y).unsigned_abs() + 3)
+        .max()
+        .unwrap_or(1)
 }
 
 /// A uniform grid over boxes, for "which boxes lie near this one": each cell lists the

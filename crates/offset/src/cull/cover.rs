@@ -18,6 +18,11 @@ use onepath_predicates::GridPoint;
 /// the piece is kept).
 const COVER_CELLS: usize = 1 << 16;
 
+/// Where `c` is, or would go, in the sorted coordinates `v`.
+fn index_of(v: &[i64], c: i64) -> usize {
+    v.binary_search(&c).unwrap_or_else(|i| i)
+}
+
 /// What a cell of the compressed grid is known to lie in, from the region edges.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {
@@ -171,7 +176,7 @@ impl<'a> Cover<'a> {
         corners.iter().all(|p| {
             self.near
                 .iter()
-                .any(|r| r.lo.x <= p.x && p.x <= r.hi.x && r.lo.y <= p.y && p.y <= r.hi.y)
+                .any(|r| r.contains(&Box2 { lo: *p, hi: *p }))
                 || (region_decides && (!rays_are_clear || self.side_of(*p) != Some(matters)))
         })
     }
@@ -251,10 +256,9 @@ impl<'a> Cover<'a> {
         let table = &mut self.table;
         table.clear();
         table.resize(w * h, 0);
-        let at = |v: &[i64], c: i64| v.binary_search(&c).unwrap_or_else(|i| i);
         for r in &self.near {
-            let (x0, x1) = (at(xs, r.lo.x), at(xs, r.hi.x));
-            let (y0, y1) = (at(ys, r.lo.y), at(ys, r.hi.y));
+            let (x0, x1) = (index_of(xs, r.lo.x), index_of(xs, r.hi.x));
+            let (y0, y1) = (index_of(ys, r.lo.y), index_of(ys, r.hi.y));
             table[x0 * h + y0] += 1;
             table[x0 * h + y1] -= 1;
             table[x1 * h + y0] -= 1;
@@ -289,7 +293,6 @@ impl<'a> Cover<'a> {
         // The wall below cell row `y` in column `x`: `x * (h + 1) + y` (y in 0..=h).
         self.horizontal_walls.clear();
         self.horizontal_walls.resize(w * (h + 1), false);
-        let at = |v: &[i64], c: i64| v.binary_search(&c).unwrap_or_else(|i| i);
         let seed = |sides: &mut Vec<Side>, cell: usize, side: Side| -> bool {
             match sides[cell] {
                 Side::Unknown => {
@@ -305,10 +308,10 @@ impl<'a> Cover<'a> {
                 if p.x < b.lo.x || p.x > b.hi.x {
                     continue;
                 }
-                let column = at(xs, p.x);
+                let column = index_of(xs, p.x);
                 let (y0, y1) = (
-                    at(ys, p.y.min(q.y).max(b.lo.y)),
-                    at(ys, p.y.max(q.y).min(b.hi.y)),
+                    index_of(ys, p.y.min(q.y).max(b.lo.y)),
+                    index_of(ys, p.y.max(q.y).min(b.hi.y)),
                 );
                 let (left, right) = if q.y > p.y {
                     (Side::Inside, Side::Outside)
@@ -329,10 +332,10 @@ impl<'a> Cover<'a> {
                 if p.y < b.lo.y || p.y > b.hi.y {
                     continue;
                 }
-                let row = at(ys, p.y);
+                let row = index_of(ys, p.y);
                 let (x0, x1) = (
-                    at(xs, p.x.min(q.x).max(b.lo.x)),
-                    at(xs, p.x.max(q.x).min(b.hi.x)),
+                    index_of(xs, p.x.min(q.x).max(b.lo.x)),
+                    index_of(xs, p.x.max(q.x).min(b.hi.x)),
                 );
                 let (above, below) = if q.x > p.x {
                     (Side::Inside, Side::Outside)

@@ -11,25 +11,16 @@
 //! offsets leave out the m-gons that lie deep inside, where the clearance of section 4
 //! fails.
 
-use super::boxes::{Box2, BoxGrid};
+use super::boxes::{Box2, BoxGrid, cell_side};
 use super::cover::Cover;
 use super::halves::halves_of;
-use super::{Fate, OffsetSide, slanted_edges};
+use super::{Fate, OffsetSide, ring_edges, slanted_edges};
 use crate::round::RoundPieces;
 use onepath_predicates::GridPoint;
 
 /// One candidate in this many is tested first, to decide whether testing them all is worth
 /// its cost.
 const SAMPLE: usize = 16;
-
-/// The side of the grid's cells for `queries`: their largest side, and at least 1.
-fn cell_side(queries: &[Box2]) -> u64 {
-    queries
-        .iter()
-        .map(|b| (b.hi.x - b.lo.x).max(b.hi.y - b.lo.y).unsigned_abs() + 3)
-        .max()
-        .unwrap_or(1)
-}
 
 /// True when the m-gons are at least twice as wide as the median ring edge is long
 /// (maximum norm). Below that they are smaller than the features, hardly any lies deep
@@ -41,15 +32,8 @@ pub(super) fn worth_testing(pieces: &RoundPieces) -> bool {
     };
     let b = Box2::of(mgon);
     let width = (b.hi.x - b.lo.x).max(b.hi.y - b.lo.y);
-    let mut lengths: Vec<i64> = pieces
-        .rings
-        .iter()
-        .flat_map(|ring| {
-            (0..ring.len()).map(|i| {
-                let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
-                (b.x - a.x).abs().max((b.y - a.y).abs())
-            })
-        })
+    let mut lengths: Vec<i64> = ring_edges(&pieces.rings)
+        .map(|[a, b]| (b.x - a.x).abs().max((b.y - a.y).abs()))
         .collect();
     if lengths.is_empty() {
         return false;
@@ -64,9 +48,10 @@ pub(super) fn worth_testing(pieces: &RoundPieces) -> bool {
 /// of the axis-parallel edges' rectangles (whole or halved by section 10, which the theorem
 /// counts alike) and the region's side that does not matter, and every slanted edge that
 /// is fed (of the region, a slanted edge's rectangle, an m-gon or a sector) whose box lies
-/// within one unit of the piece's box has a covered box too. Run after sections 4 to 10 have settled what is fed; the pieces it leaves out
-/// are never obstacles to one another (their edges' boxes lie in covered boxes), so the
-/// answer needs no fixed point and no order. With `sample_first`, one candidate in
+/// within one unit of the piece's box has a covered box too. Run after sections 4 to 10
+/// have settled what is fed; the pieces it leaves out are never obstacles to one another
+/// (their edges' boxes lie in covered boxes), so the answer needs no fixed point and no
+/// order. With `sample_first`, one candidate in
 /// [`SAMPLE`] is tested first and nothing more is done when fewer than a fifth of those
 /// have a covered box.
 pub(super) fn drop_deep(
@@ -75,12 +60,8 @@ pub(super) fn drop_deep(
     fates: &mut [Fate],
     sample_first: bool,
 ) {
-    let ring_edges: Vec<[GridPoint; 2]> = pieces
-        .rings
-        .iter()
-        .flat_map(|ring| (0..ring.len()).map(|i| [ring[i], ring[(i + 1) % ring.len()]]))
-        .collect();
-    let boxes: Vec<Box2> = ring_edges
+    let edges: Vec<[GridPoint; 2]> = ring_edges(&pieces.rings).collect();
+    let boxes: Vec<Box2> = edges
         .iter()
         .zip(&pieces.rectangles)
         .filter(|&(&[a, b], rectangle)| halves_of(rectangle, a, b).is_some())
@@ -102,7 +83,7 @@ pub(super) fn drop_deep(
     let candidate_boxes: Vec<Box2> = candidates.iter().map(|(_, p)| Box2::of(p)).collect();
     let cell = cell_side(&candidate_boxes);
     let grows = side == OffsetSide::Grow;
-    let mut cover = Cover::new(boxes, &ring_edges, grows, &candidate_boxes, cell);
+    let mut cover = Cover::new(boxes, &edges, grows, &candidate_boxes, cell);
     // A sample first, every `SAMPLE`th candidate in the order of the corners (the sorted
     // distinct ring vertices, so the sample depends on the region only): when fewer than a
     // fifth of them are covered, the rest is not tested (keeping a piece is always allowed).
@@ -131,7 +112,7 @@ pub(super) fn drop_deep(
             .rectangles
             .iter()
             .map(Vec::as_slice)
-            .chain(ring_edges.iter().map(|e| e.as_slice()))
+            .chain(edges.iter().map(|e| e.as_slice()))
             .filter(|p| slanted_edges(p).next().is_some()),
     );
     let group_boxes: Vec<Box2> = groups.iter().map(|p| Box2::of(p)).collect();
@@ -143,11 +124,6 @@ pub(super) fn drop_deep(
     // The boxes of each group's slanted edges that are not covered, worked out when a
     // candidate first needs them (a covered group has none: its edges lie in its box).
     let mut uncovered: Vec<Option<Vec<Box2>>> = vec![None; groups.len()];
-    for (j, is_covered) in covered.iter().enumerate() {
-        if *is_covered {
-            uncovered[j] = Some(Vec::new());
-        }
-    }
     let mut deep = Vec::new();
     for (j, &(c, _)) in candidates.iter().enumerate() {
         if !covered[j] {

@@ -9,7 +9,7 @@
 //! arrangement keeps comes within one unit of it: the rectangle becomes its other half.
 
 use super::boxes::{Box2, BoxGrid};
-use super::{Fate, OffsetSide, is_axis_parallel, slanted_edges};
+use super::{Fate, OffsetSide, is_axis_parallel, ring_edges, slanted_edges};
 use crate::round::RoundPieces;
 use onepath_predicates::{GridPoint, Orientation, dot, orient2d};
 
@@ -56,12 +56,7 @@ pub(crate) fn halved_rectangles(
     if 2 * whole > fates.len() {
         return halved;
     }
-    let edges = || {
-        pieces
-            .rings
-            .iter()
-            .flat_map(|ring| (0..ring.len()).map(|i| [ring[i], ring[(i + 1) % ring.len()]]))
-    };
+    let edges = || ring_edges(&pieces.rings);
     let mut candidates = Vec::new();
     for (k, [a, b]) in edges().enumerate() {
         if let Some((right, left)) = halves_of(&pieces.rectangles[k], a, b) {

@@ -23,7 +23,7 @@ mod halves;
 mod shapes;
 
 use crate::round::RoundPieces;
-use boxes::{Box2, BoxGrid};
+use boxes::{Box2, BoxGrid, cell_side};
 use corner::{Corner, Splits};
 pub(crate) use corner_squares::corner_squares;
 use onepath_predicates::{GridPoint, Orientation};
@@ -71,9 +71,17 @@ fn is_axis_parallel(a: GridPoint, b: GridPoint) -> bool {
 /// The edges of the closed polygon that are neither horizontal nor vertical: the only ones
 /// snap rounding can bend.
 fn slanted_edges(polygon: &[GridPoint]) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
-    (0..polygon.len())
-        .map(|i| [polygon[i], polygon[(i + 1) % polygon.len()]])
-        .filter(|&[a, b]| !is_axis_parallel(a, b))
+    edges_of(polygon).filter(|&[a, b]| !is_axis_parallel(a, b))
+}
+
+/// The edges of the closed polygon, edge `i` from vertex `i` to vertex `i + 1`.
+fn edges_of(polygon: &[GridPoint]) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
+    (0..polygon.len()).map(|i| [polygon[i], polygon[(i + 1) % polygon.len()]])
+}
+
+/// The edges of every ring, rings in order: the order of [`RoundPieces::rectangles`].
+fn ring_edges(rings: &[Vec<GridPoint>]) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
+    rings.iter().flat_map(|ring| edges_of(ring))
 }
 
 /// One m-gon the culling may change.
@@ -279,16 +287,8 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     }
     // A whole m-gon goes only when its gap holds no region edge (then the gap lies wholly
     // inside the region at a reflex corner, wholly outside at a convex one).
-    let edges: Vec<Box2> = rings
-        .iter()
-        .flat_map(|ring| (0..ring.len()).map(|i| Box2::of(&[ring[i], ring[(i + 1) % ring.len()]])))
-        .collect();
-    let side_of = |b: &Box2| (b.hi.x - b.lo.x).max(b.hi.y - b.lo.y).unsigned_abs() + 3;
-    let min_side = corners
-        .iter()
-        .map(|c| side_of(&c.bounds))
-        .max()
-        .unwrap_or(1);
+    let edges: Vec<Box2> = ring_edges(rings).map(|e| Box2::of(&e)).collect();
+    let min_side = cell_side(corners.iter().map(|c| &c.bounds));
     let whole_gaps: Vec<Box2> = corners
         .iter()
         .filter(|c| c.turn == whole_turn)
