@@ -10,7 +10,7 @@
 //! in its y range widened by one unit, whichever holds fewer. Both are supersets of what
 //! the exact tests need.
 
-use crate::fragment::Fragment;
+use crate::fragment::{Fragment, FragmentSet};
 use onepath_predicates::GridPoint;
 use std::collections::BTreeSet;
 
@@ -76,7 +76,10 @@ impl BoxIndex {
 /// lists drop fragments that left the sweep when they are read). The two cases are
 /// disjoint, so every pair is reported once, and every fragment read is either reported
 /// or dropped for good: the time is `O((n + k) log n)` for `k` pairs of meeting boxes.
-pub(crate) fn for_each_box_pair(fragments: &[Fragment], mut test: impl FnMut(usize, usize)) {
+pub(crate) fn for_each_box_pair<F: FragmentSet + ?Sized>(
+    fragments: &F,
+    mut test: impl FnMut(usize, usize),
+) {
     let mut ys: Vec<i64> = fragments
         .iter()
         .flat_map(|f| {
@@ -94,7 +97,7 @@ pub(crate) fn for_each_box_pair(fragments: &[Fragment], mut test: impl FnMut(usi
     let mut by_lowest: BTreeSet<(i64, u32)> = BTreeSet::new();
     // The fragments in the order they leave the sweep.
     let mut leaving: Vec<u32> = (0..fragments.len() as u32).collect();
-    leaving.sort_unstable_by_key(|&k| fragments[k as usize].q.x);
+    leaving.sort_unstable_by_key(|&k| fragments.get(k as usize).q.x);
     let mut left = 0;
     // The fragments in the tree that have not left the sweep. A fragment whose y range is
     // a single value never holds another's lowest y above its own, so it stays out.
@@ -103,7 +106,7 @@ pub(crate) fn for_each_box_pair(fragments: &[Fragment], mut test: impl FnMut(usi
         let x = b.p.x;
         // Fragments whose x range ends before `x` came earlier and are done.
         while let Some(&k) = leaving.get(left) {
-            let a = &fragments[k as usize];
+            let a = fragments.get(k as usize);
             if a.q.x >= x {
                 break;
             }
@@ -121,9 +124,9 @@ pub(crate) fn for_each_box_pair(fragments: &[Fragment], mut test: impl FnMut(usi
         let mut node = if in_tree > 0 { rank(lo) + size } else { 0 };
         while node >= 1 {
             let list = &mut lists[node];
-            list.retain(|&i| fragments[i as usize].q.x >= x);
+            list.retain(|&i| fragments.get(i as usize).q.x >= x);
             for &i in list.iter() {
-                if fragments[i as usize].y_range().0 < lo {
+                if fragments.get(i as usize).y_range().0 < lo {
                     test(i as usize, j);
                 }
             }

@@ -11,7 +11,8 @@ pub enum ArrangementError {
     /// index of the first offending edge in the input slice.
     #[error("edge {edge}: point {point} lies beyond the construction limit of ±2^39 grid units")]
     CoordinateOutOfRange {
-        /// The 0-based index of the edge in the input slice.
+        /// The 0-based index of the edge in the input (a slice, or the order of an
+        /// [`crate::EdgeSource`]).
         edge: usize,
         /// The offending point (the edge's start or end).
         point: GridPoint,

@@ -2,7 +2,7 @@
 //! square cells of side `2^s`, fragments listed in every cell their segment passes through,
 //! hot pixels in the one cell holding them.
 
-use crate::fragment::{Bounds, Fragment};
+use crate::fragment::{Bounds, Fragment, FragmentSet};
 use crate::par::{bucket_sort, concat_shares, map_chunks};
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
@@ -55,28 +55,31 @@ fn cell_budget(n: u128) -> u128 {
     2 * n.max(1)
 }
 
-/// The cell side exponent of `rule` for `fragments` over a bounding box of `span`.
-fn choose_shift(rule: CellRule, fragments: &[Fragment], span: (u64, u64)) -> u32 {
-    let n = fragments.len().max(1) as u128;
+impl CellRule {
+    /// What the rule sums over the fragments: the extent `max(|dx|, |dy|)`
+    /// ([`CellRule::Specified`]) or `|dx| + |dy|` ([`CellRule::Fine`]).
+    #[inline]
+    fn extent(self, f: &Fragment) -> u128 {
+        let d = f.q - f.p;
+        match self {
+            CellRule::Specified => d.max_abs() as u128,
+            CellRule::Fine => (d.x.unsigned_abs() + d.y.unsigned_abs()) as u128,
+        }
+    }
+}
+
+/// The cell side exponent of `rule` for `n` fragments whose [`CellRule::extent`]s sum to
+/// `total`, over a bounding box of `span`.
+fn choose_shift(rule: CellRule, n: usize, total: u128, span: (u64, u64)) -> u32 {
+    let n = n.max(1) as u128;
     let mut shift = 1u32;
     match rule {
         CellRule::Specified => {
-            let total: u128 = fragments
-                .iter()
-                .map(|f| (f.q - f.p).max_abs() as u128)
-                .sum();
             while (n << shift) < total {
                 shift += 1;
             }
         }
         CellRule::Fine => {
-            let total: u128 = fragments
-                .iter()
-                .map(|f| {
-                    let d = f.q - f.p;
-                    (d.x.unsigned_abs() + d.y.unsigned_abs()) as u128
-                })
-                .sum();
             while (total >> shift) > 8 * n {
                 shift += 1;
             }
@@ -94,21 +97,26 @@ impl Grid {
     /// the cell size of `rule`. Without `pixel_lists` only the number of pixels in each
     /// cell is kept (for [`Grid::estimated_tests`] and [`Grid::is_clustered`]), and the
     /// crossing searches are all the grid serves until [`Grid::set_pixels`].
-    pub(crate) fn build(
-        fragments: &[Fragment],
+    pub(crate) fn build<F: FragmentSet + ?Sized>(
+        fragments: &F,
         pixels: &[GridPoint],
         rule: CellRule,
         pixel_lists: bool,
     ) -> Self {
-        let points = fragments
-            .iter()
-            .flat_map(|f| [f.p, f.q])
-            .chain(pixels.iter().copied());
-        let (lo, hi) = Bounds::of(points)
+        // One pass over the fragments finds their box and the rule's sum.
+        let mut bounds = Bounds::default();
+        let mut total = 0u128;
+        for f in fragments.iter() {
+            bounds.add(f.p);
+            bounds.add(f.q);
+            total += rule.extent(&f);
+        }
+        pixels.iter().for_each(|&c| bounds.add(c));
+        let (lo, hi) = bounds
             .corners()
             .unwrap_or((GridPoint::default(), GridPoint::default()));
         let span = ((hi.x - lo.x) as u64, (hi.y - lo.y) as u64);
-        let shift = choose_shift(rule, fragments, span);
+        let shift = choose_shift(rule, fragments.len(), total, span);
         let mut grid = Grid {
             origin: lo,
             shift,
@@ -147,13 +155,13 @@ impl Grid {
 
     /// Lists every fragment in every cell its segment passes through (counting sort of the
     /// `(cell, fragment)` entries, so each cell's list is increasing).
-    fn list_fragments(&mut self, fragments: &[Fragment]) {
+    fn list_fragments<F: FragmentSet + ?Sized>(&mut self, fragments: &F) {
         // The entries of each share of the fragments, in fragment order (on every core
         // with the feature `parallel`); the counting sort keeps that order within a cell.
         let shares = map_chunks(fragments.len(), |range| {
             let mut entries: Vec<(u32, u32)> = Vec::with_capacity(range.len() * 2);
             for index in range {
-                self.for_each_span(&fragments[index], |col, r0, r1| {
+                self.for_each_span(&fragments.get(index), |col, r0, r1| {
                     for row in r0..=r1 {
                         entries.push(((col * self.rows + row) as u32, index as u32));
                     }
@@ -272,9 +280,9 @@ impl Grid {
     /// cell holding its exact crossing point, which lists both fragments (each is listed in
     /// every cell holding a point of it), so each crossing is reported once without
     /// collecting and sorting the pairs.
-    pub(crate) fn for_each_crossing(
+    pub(crate) fn for_each_crossing<F: FragmentSet + ?Sized>(
         &self,
-        fragments: &[Fragment],
+        fragments: &F,
         skip: Option<&[bool]>,
         candidates: &mut u64,
         visit: impl FnMut(u32, u32),
@@ -284,27 +292,27 @@ impl Grid {
 
     /// [`Grid::for_each_crossing`] over the cells `cells` only: every crossing owned by one
     /// of them (each crossing is owned by exactly one cell).
-    pub(crate) fn for_each_crossing_in(
+    pub(crate) fn for_each_crossing_in<F: FragmentSet + ?Sized>(
         &self,
         cells: std::ops::Range<usize>,
-        fragments: &[Fragment],
+        fragments: &F,
         skip: Option<&[bool]>,
         candidates: &mut u64,
         visit: impl FnMut(u32, u32),
     ) {
         // Two copies of the loop, so that the common case carries no trace of the split.
         match skip {
-            None => self.crossings_in::<false>(cells, fragments, &[], candidates, visit),
-            Some(skip) => self.crossings_in::<true>(cells, fragments, skip, candidates, visit),
+            None => self.crossings_in::<false, F>(cells, fragments, &[], candidates, visit),
+            Some(skip) => self.crossings_in::<true, F>(cells, fragments, skip, candidates, visit),
         }
     }
 
     /// The loop of [`Grid::for_each_crossing_in`]; with `SKIP`, pairs of two fragments
     /// marked in `skip` are never formed.
-    fn crossings_in<const SKIP: bool>(
+    fn crossings_in<const SKIP: bool, F: FragmentSet + ?Sized>(
         &self,
         cells: std::ops::Range<usize>,
-        fragments: &[Fragment],
+        fragments: &F,
         skip: &[bool],
         candidates: &mut u64,
         mut visit: impl FnMut(u32, u32),
@@ -339,7 +347,7 @@ impl Grid {
             let (x1, y1) = (x0 + side, y0 + side);
             clipped.clear();
             clipped.extend(listed.iter().map(|&i| {
-                let f = &fragments[i as usize];
+                let f = fragments.get(i as usize);
                 let (lo, hi) = f.y_range();
                 [f.p.x.max(x0), f.q.x.min(x1), lo.max(y0), hi.min(y1)]
             }));
@@ -355,7 +363,7 @@ impl Grid {
                     {
                         continue;
                     }
-                    let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
+                    let (a, b) = (fragments.get(i as usize), fragments.get(j as usize));
                     if properly_cross(a.p, a.q, b.p, b.q)
                         && self.cell_of(crossing_floor(a.p, a.q, b.p, b.q)) == cell
                     {

@@ -162,12 +162,12 @@ pub(crate) fn check_geometry(
         .iter()
         .map(|s| Fragment::directed(vertices[s.a as usize], vertices[s.b as usize], s.delta))
         .collect();
-    let (index, _) = CandidateIndex::build(CandidateSearch::Auto, &fragments, vertices);
+    let (index, _) = CandidateIndex::build(CandidateSearch::Auto, fragments.as_slice(), vertices);
     if crossings {
         // The smallest crossing pair is reported, whatever order the search visits them in.
         let mut first_pair: Option<(usize, usize)> = None;
         let mut candidates = 0u64;
-        index.for_each_crossing(&fragments, None, &mut candidates, |i, j| {
+        index.for_each_crossing(fragments.as_slice(), None, &mut candidates, |i, j| {
             let pair = (i as usize, j as usize);
             first_pair = Some(first_pair.map_or(pair, |first| first.min(pair)));
         });

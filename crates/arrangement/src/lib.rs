@@ -65,7 +65,7 @@ pub use error::ArrangementError;
 pub use invariants::InvariantViolation;
 pub use onepath_predicates::GridPoint;
 pub use options::{ArrangeOptions, ArrangeStats, CandidateSearch};
-pub use types::{Arrangement, Operand, Segment, TaggedEdge};
+pub use types::{Arrangement, EdgeSource, Operand, Segment, TaggedEdge};
 
 /// Sorts `u64` keys in increasing order with the arrangement's least-significant-digit
 /// radix sort (11- or 13-bit digits, digits equal for every key skipped; a comparison sort
@@ -154,6 +154,36 @@ pub fn arrange_owned(edges: Vec<TaggedEdge>) -> Result<Arrangement, ArrangementE
 /// `label_deferred` does). [`Deferred::verify`] gives what [`arrange_owned`] gives.
 pub fn arrange_deferred(edges: Vec<TaggedEdge>) -> Result<Deferred, ArrangementError> {
     pipeline::run_deferred(edges, &ArrangeOptions::default())
+}
+
+/// [`arrange_deferred`] on the edges of `source`, for a caller that makes its edges from
+/// something smaller (a region's rings and its offset pieces, [`EdgeSource`]): no vector
+/// of edges need exist, and `source` is dropped once its edges are keyed, before they are
+/// sorted. The result is [`arrange_deferred`]'s on the collected edges, and an error names
+/// an edge by its index in their order.
+///
+/// ```
+/// use onepath_arrangement::{EdgeSource, Operand, TaggedEdge, arrange_deferred_from};
+/// use onepath_predicates::GridPoint;
+///
+/// /// A ring given by its corners, whose edges are made on the fly.
+/// struct Ring(Vec<GridPoint>);
+///
+/// impl EdgeSource for Ring {
+///     fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_ {
+///         let n = self.0.len();
+///         (0..n).map(move |i| TaggedEdge::new(self.0[i], self.0[(i + 1) % n], Operand::First))
+///     }
+/// }
+///
+/// let p = |x, y| GridPoint::new(x, y);
+/// let square = Ring(vec![p(0, 0), p(4, 0), p(4, 4), p(0, 4)]);
+/// let deferred = arrange_deferred_from(square)?;
+/// assert_eq!(deferred.verify()?.segments.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn arrange_deferred_from(source: impl EdgeSource) -> Result<Deferred, ArrangementError> {
+    pipeline::run_deferred_from(source, &ArrangeOptions::default())
 }
 
 /// For tests: [`arrange_deferred`] with a chosen candidate search (any search but

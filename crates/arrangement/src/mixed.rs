@@ -23,7 +23,7 @@
 //! specification.
 
 use crate::deferred::Pending;
-use crate::fragment::Fragment;
+use crate::fragment::{Fragment, FragmentSet, OverPixels};
 use crate::options::{ArrangeStats, CandidateSearch};
 use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
 use crate::passes::{find_crossings, keyed_piece, reroute, sort_merge_keyed};
@@ -32,21 +32,16 @@ use crate::search::CandidateIndex;
 use crate::types::Segment;
 use onepath_predicates::GridPoint;
 
-/// True when the fragment is horizontal or vertical.
-#[inline]
-fn is_axis(f: &Fragment) -> bool {
-    f.p.x == f.q.x || f.p.y == f.q.y
-}
-
-/// Step 3 of the arrangement of `unique` fragments (distinct, sorted, zero sums kept; their
-/// endpoints the sorted `hot` pixels `ids[k]`) of which some are axis-parallel and some
-/// diagonal, with `stats` of the numbering: a [`Pending`] whose verification runs the
-/// verifying pass above (or, should it find something or a vertex lie inside a fragment,
-/// the general path from `unique` again). The fragments are freed after the crossing
-/// search, the diagonal ones once rerouted.
+/// Step 3 of the arrangement of the distinct fragments whose endpoints are the sorted `hot`
+/// pixels `ids[k]` and whose deltas are `deltas[k]` (sorted, zero sums kept), of which
+/// some are axis-parallel and some diagonal, with `stats` of the numbering: a [`Pending`]
+/// whose verification runs the verifying pass above (or, should it find something or a
+/// vertex lie inside a fragment, the general path from the same pixel pairs again). The
+/// fragments are read from their pixels ([`OverPixels`]), never copied but for the
+/// diagonal ones, which are rerouted.
 pub(crate) fn arrange_mixed(
-    unique: Vec<Fragment>,
     ids: Vec<[u32; 2]>,
+    deltas: Vec<[i32; 2]>,
     hot: Vec<GridPoint>,
     base: ArrangeStats,
 ) -> Pending {
@@ -54,7 +49,11 @@ pub(crate) fn arrange_mixed(
     // Debug builds (every test run) check that the fallback gives the input pixels back.
     #[cfg(debug_assertions)]
     let given = hot.clone();
-    let axis: Vec<bool> = unique.iter().map(is_axis).collect();
+    let unique = OverPixels {
+        ids: &ids,
+        hot: &hot,
+    };
+    let axis: Vec<bool> = unique.iter().map(|f| f.is_axis_parallel()).collect();
     // Step 2: the crossings of two axis-parallel pieces by the sweep, every pair with a
     // diagonal piece by the candidate search and the exact rational.
     let axis_crossings = crossing_points(&unique, |k| axis[k], &mut stats);
@@ -64,16 +63,19 @@ pub(crate) fn arrange_mixed(
     stats.fallback_taken = fallback;
     let diagonal = find_crossings(&index, &unique, Some(&axis), None, &mut stats);
     stats.initial_crossings = axis_pairs + diagonal.pairs;
-    // Past the crossing search the index serves only the reroute of the diagonal pieces,
-    // and of the fragments only those pieces and every delta are needed: the rest is freed
-    // before the pixels are merged, where memory peaks (issue #24).
+    // Past the crossing search the index serves only the reroute of the diagonal pieces:
+    // its fragment lists are freed before the pixels are merged (issue #24).
     index.forget_fragments();
-    let diagonals: Vec<u32> = (0..unique.len() as u32)
+    let diagonals: Vec<u32> = (0..ids.len() as u32)
         .filter(|&k| !axis[k as usize])
         .collect();
-    let slanted: Vec<Fragment> = diagonals.iter().map(|&k| unique[k as usize]).collect();
-    let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
-    drop(unique);
+    let slanted: Vec<Fragment> = diagonals
+        .iter()
+        .map(|&k| Fragment {
+            delta: deltas[k as usize],
+            ..unique.get(k as usize)
+        })
+        .collect();
     let (hot, mut remap) = merge_with_remap(hot, &axis_crossings);
     let (hot, remap_again) = merge_with_remap(hot, &diagonal.points);
     // remap[i]: the index in the final `hot` of input pixel i. Kept (4 bytes a pixel) to
@@ -97,6 +99,12 @@ pub(crate) fn arrange_mixed(
         .zip(&axis)
         .filter_map(|(piece, &is_axis)| is_axis.then_some(piece));
     let mut keyed = axis_pieces(axis_only, &hot);
+    // Room for the diagonal routes' pieces at their exact count (a polyline of m pixels
+    // is m - 1 pieces), and no more: the sort below would otherwise hold the slack of a
+    // vector grown by doubling beside its buffer (issue #24).
+    let needed = keyed.len() + polylines.points.len() - polylines.len();
+    keyed.reserve_exact(needed - keyed.len());
+    keyed.shrink_to(needed);
     for (n, &k) in diagonals.iter().enumerate() {
         for pair in polylines.get(n).windows(2) {
             keyed.push(keyed_piece(pair[0], pair[1], deltas[k as usize]));
@@ -153,7 +161,7 @@ pub(crate) fn mixed_pass_finds(
     stats: &mut ArrangeStats,
 ) -> bool {
     stats.repair_rounds = 1;
-    let axis: Vec<bool> = fragments.iter().map(is_axis).collect();
+    let axis: Vec<bool> = fragments.iter().map(Fragment::is_axis_parallel).collect();
     verifying_pass_finds(
         fragments,
         hot,

@@ -10,9 +10,9 @@
 //! points in `(x, y)` order however they are computed, so nothing here can change a result.
 
 use crate::error::ArrangementError;
-use crate::fragment::{Bounds, Fragment};
+use crate::fragment::{Bounds, OverPixels};
 use crate::options::ArrangeStats;
-use crate::passes::{keyed_piece, merge_keyed};
+use crate::passes::{keyed_piece, sort_merge_keyed};
 use crate::pipeline::check_index_range;
 use crate::radix::{self, PackedPoints};
 use crate::types::TaggedEdge;
@@ -52,16 +52,26 @@ impl SlotKeys {
     /// Sorts the points by `(x, y)` and calls `assign(slot, number)` for every slot, the
     /// number being the rank of its point among the distinct points; returns those points,
     /// sorted, without spare capacity (the hot pixels live through the whole arrangement).
-    pub(crate) fn number(self, assign: impl FnMut(u32, u32)) -> Vec<GridPoint> {
+    pub(crate) fn number(mut self, assign: impl FnMut(u32, u32)) -> Vec<GridPoint> {
+        self.sort();
+        self.ranks(assign)
+    }
+
+    /// Sorts the points by `(x, y)`, for [`SlotKeys::ranks`].
+    pub(crate) fn sort(&mut self) {
         match self {
-            Self::Packed(packed, mut keys) => {
-                radix::sort_by_key(&mut keys, packed.bits(), |&(k, _)| k);
-                ranks(&keys, |&(k, _)| packed.point(k), assign)
-            }
-            Self::Points(mut slots) => {
-                radix::sort_by_point(&mut slots, |&(p, _)| p);
-                ranks(&slots, |&(p, _)| p, assign)
-            }
+            Self::Packed(packed, keys) => radix::sort_by_key(keys, packed.bits(), |&(k, _)| k),
+            Self::Points(slots) => radix::sort_by_point(slots, |&(p, _)| p),
+        }
+    }
+
+    /// [`SlotKeys::number`] of keys already sorted by [`SlotKeys::sort`]: a caller that
+    /// needs a buffer for the numbers allocates it after the sort, whose scatter buffer is
+    /// then gone (issue #24).
+    pub(crate) fn ranks(self, assign: impl FnMut(u32, u32)) -> Vec<GridPoint> {
+        match self {
+            Self::Packed(packed, keys) => ranks(&keys, |&(k, _)| packed.point(k), assign),
+            Self::Points(slots) => ranks(&slots, |&(p, _)| p, assign),
         }
     }
 }
@@ -96,69 +106,108 @@ impl Endpoints {
     /// The endpoints of `edges` after step 1 (zero-length edges dropped), every point
     /// checked against the construction limit (the first offending edge is named).
     pub(crate) fn of(edges: &[TaggedEdge]) -> Result<Self, ArrangementError> {
-        check_index_range(edges.len())?;
-        // One pass checks the points and finds the kept edges' box and count.
+        Self::of_each(|| edges.iter().copied())
+    }
+
+    /// [`Endpoints::of`] the edges `edges()` yields, the same ones each of the two times it
+    /// is called (a checking pass and a keying pass), so that no vector of them need exist.
+    pub(crate) fn of_each<I: Iterator<Item = TaggedEdge>>(
+        edges: impl Fn() -> I,
+    ) -> Result<Self, ArrangementError> {
+        // One pass checks the points and finds the kept edges' box and count. The size is
+        // checked before the points, as for a slice, so the first bad point is kept aside.
         let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
         let mut bounds = Bounds::default();
-        let mut count = 0;
-        for (edge, e) in edges.iter().enumerate() {
-            for point in [e.from, e.to] {
-                if outside(point) {
-                    return Err(ArrangementError::CoordinateOutOfRange { edge, point });
-                }
+        let (mut total, mut count) = (0, 0);
+        let mut first_outside = None;
+        // `for_each` folds, which a chained or flattened source does in one loop per part.
+        edges().for_each(|e| {
+            let edge = total;
+            total += 1;
+            if first_outside.is_some() {
+                return;
+            }
+            if let Some(point) = [e.from, e.to].into_iter().find(|&c| outside(c)) {
+                first_outside = Some(ArrangementError::CoordinateOutOfRange { edge, point });
+                return;
             }
             if e.from != e.to {
                 count += 1;
                 bounds.add(e.from);
                 bounds.add(e.to);
             }
+        });
+        check_index_range(total)?;
+        if let Some(error) = first_outside {
+            return Err(error);
         }
-        let kept = || edges.iter().filter(|e| e.from != e.to);
-        // Slots `2k` and `2k + 1` for the ends of the `k`-th kept edge.
-        let ends = kept().enumerate().flat_map(|(k, e)| {
+        // Slots `2k` and `2k + 1` for the ends of the `k`-th kept edge, whose delta is
+        // taken in the same pass (at the exact count: issue #24).
+        let mut deltas = Vec::with_capacity(count);
+        let kept = edges().filter(|e| e.from != e.to);
+        let ends = kept.enumerate().flat_map(|(k, e)| {
+            deltas.push(e.operand.unit_delta());
             let slot = 2 * k as u32;
             [(e.from, slot), (e.to, slot + 1)]
         });
         let keys = SlotKeys::within(&bounds, 2 * count, ends);
-        let deltas = kept().map(|e| e.operand.unit_delta()).collect();
         Ok(Self { keys, deltas })
     }
 
     /// Numbers the endpoints (see [`Numbered`]).
     pub(crate) fn number(self) -> Result<Numbered, ArrangementError> {
-        let Endpoints { keys, deltas } = self;
+        let Endpoints { mut keys, deltas } = self;
+        // The pixel numbers are allocated after the sort has freed its scatter buffer.
+        keys.sort();
         let mut ids = vec![[0u32; 2]; deltas.len()];
-        let hot = keys.number(|slot, number| ids[slot as usize / 2][slot as usize % 2] = number);
+        let hot = keys.ranks(|slot, number| ids[slot as usize / 2][slot as usize % 2] = number);
         check_index_range(hot.len())?;
         // The pieces between their pixels, oriented from the smaller index.
-        let keyed: Vec<([u32; 2], [i32; 2])> = ids
+        let mut keyed: Vec<([u32; 2], [i32; 2])> = ids
             .into_iter()
             .zip(deltas)
             .map(|([from, to], delta)| keyed_piece(from, to, delta))
             .collect();
         // Geometric duplicates are merged (their deltas summed): they have the same hot
-        // pixels and the same fate.
-        let (unique, unique_ids) = merge_keyed(keyed, &hot);
+        // pixels and the same fate. Fresh vectors at their exact size, not the merged
+        // pieces' own (whose capacity counts the duplicates).
+        sort_merge_keyed(&mut keyed, hot.len());
+        let ids: Vec<[u32; 2]> = keyed.iter().map(|&(id, _)| id).collect();
+        let deltas: Vec<[i32; 2]> = keyed.iter().map(|&(_, delta)| delta).collect();
+        drop(keyed);
         let stats = ArrangeStats {
-            unique_edges: unique.len(),
+            unique_edges: ids.len(),
             ..ArrangeStats::default()
         };
         Ok(Numbered {
             hot,
-            unique,
-            unique_ids,
+            ids,
+            deltas,
             stats,
         })
     }
 }
 
 /// The input after step 1 and the start of step 2: the endpoints as sorted hot pixels and
-/// the distinct edges as fragments over them (deltas of duplicates summed), with counters.
+/// the distinct edges as pixel pairs over them, with their deltas (those of duplicates
+/// summed), and counters. [`Numbered::fragments`] reads their segments.
 pub(crate) struct Numbered {
     pub(crate) hot: Vec<GridPoint>,
-    pub(crate) unique: Vec<Fragment>,
-    pub(crate) unique_ids: Vec<[u32; 2]>,
+    /// The distinct edges' pixel indices, the smaller first, in increasing order.
+    pub(crate) ids: Vec<[u32; 2]>,
+    /// Their deltas.
+    pub(crate) deltas: Vec<[i32; 2]>,
     pub(crate) stats: ArrangeStats,
+}
+
+impl Numbered {
+    /// The distinct edges' segments, without a copy (the deltas are [`Numbered::deltas`]).
+    pub(crate) fn fragments(&self) -> OverPixels<'_> {
+        OverPixels {
+            ids: &self.ids,
+            hot: &self.hot,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -168,6 +217,7 @@ pub(crate) mod tests {
     //! and merged with summed deltas.
 
     use super::*;
+    use crate::fragment::{Fragment, FragmentSet};
     use crate::types::Operand;
     use onepath_testkit::Rng;
 
@@ -254,9 +304,15 @@ pub(crate) mod tests {
                 .collect();
             crate::fragment::merge_fragments(&mut fragments);
             assert_eq!(numbered.hot, hot, "case {case}");
-            assert_eq!(numbered.unique, fragments, "case {case}");
+            let made: Vec<Fragment> = numbered
+                .fragments()
+                .iter()
+                .zip(&numbered.deltas)
+                .map(|(f, &delta)| Fragment { delta, ..f })
+                .collect();
+            assert_eq!(made, fragments, "case {case}");
             assert_eq!(numbered.stats.unique_edges, fragments.len());
-            for (f, &[p, q]) in numbered.unique.iter().zip(&numbered.unique_ids) {
+            for (f, &[p, q]) in made.iter().zip(&numbered.ids) {
                 assert_eq!(
                     (hot[p as usize], hot[q as usize]),
                     (f.p, f.q),

@@ -23,35 +23,34 @@
 //! The differential tests compare this path with every other search on random
 //! axis-parallel inputs (overlaps, duplicates, cancelling pieces, touching rings).
 
-use crate::fragment::Fragment;
+use crate::fragment::{FragmentSet, OverPixels};
 use crate::options::ArrangeStats;
 use crate::radix;
 use crate::types::{Arrangement, Segment};
 use onepath_predicates::GridPoint;
 
-/// True when every fragment is horizontal or vertical.
-pub(crate) fn is_orthogonal(fragments: &[Fragment]) -> bool {
-    fragments.iter().all(|f| f.p.x == f.q.x || f.p.y == f.q.y)
-}
-
-/// The arrangement of axis-parallel `unique` fragments (distinct, sorted by `(p, q)`,
-/// zero sums kept) whose endpoints are the sorted, distinct `hot` pixels `ids[k]`.
+/// The arrangement of axis-parallel fragments (distinct, sorted by `(p, q)`, zero sums
+/// kept) whose endpoints are the sorted, distinct `hot` pixels `ids[k]` and whose deltas
+/// are `deltas[k]`.
 pub(crate) fn arrange_orthogonal(
-    unique: &[Fragment],
-    ids: &[[u32; 2]],
+    mut ids: Vec<[u32; 2]>,
+    deltas: Vec<[i32; 2]>,
     hot: Vec<GridPoint>,
     stats: &mut ArrangeStats,
 ) -> Arrangement {
-    let crossings = crossing_points(unique, |_| true, stats);
+    let fragments = OverPixels {
+        ids: &ids,
+        hot: &hot,
+    };
+    let crossings = crossing_points(&fragments, |_| true, stats);
     let (hot, remap) = merge_with_remap(hot, &crossings);
-    let ids: Vec<[u32; 2]> = ids
-        .iter()
-        .map(|&[p, q]| [remap[p as usize], remap[q as usize]])
-        .collect();
+    for id in &mut ids {
+        *id = [remap[id[0] as usize], remap[id[1] as usize]];
+    }
+    drop(remap);
     stats.hot_pixels = hot.len();
-    stats.repair_rounds = u32::from(!unique.is_empty());
-    let deltas = unique.iter().map(|f| f.delta);
-    let pieces = axis_pieces(ids.iter().copied().zip(deltas), &hot);
+    stats.repair_rounds = u32::from(!ids.is_empty());
+    let pieces = axis_pieces(ids.into_iter().zip(deltas), &hot);
     stats.fragments = pieces.len();
     assemble(pieces, &hot)
 }
@@ -96,38 +95,52 @@ pub(crate) fn axis_pieces(
 /// fragments in increasing x keeps the number of active horizontal fragments per row, so
 /// each vertical fragment at x sees exactly the rows of the horizontal fragments with
 /// `x1 < x < x2` and takes those strictly between its ends.
-pub(crate) fn crossing_points(
-    fragments: &[Fragment],
+pub(crate) fn crossing_points<F: FragmentSet + ?Sized>(
+    fragments: &F,
     take: impl Fn(usize) -> bool,
     stats: &mut ArrangeStats,
 ) -> Vec<GridPoint> {
     // The fragments come sorted by their first point, so the starts and the columns come
     // in x order. They are listed by index (4 bytes each instead of a copy of their
     // coordinates, which was the arrangement's peak of memory, issue #24).
-    let taken = || (0..fragments.len()).filter(|&k| take(k));
-    let is_row = |k: u32| fragments[k as usize].p.y == fragments[k as usize].q.y;
-    let starts: Vec<u32> = taken().map(|k| k as u32).filter(|&k| is_row(k)).collect();
-    let columns: Vec<u32> = taken().map(|k| k as u32).filter(|&k| !is_row(k)).collect();
-    // Only the x order of the ends matters: the ends at one x all leave in the same step.
+    let (mut starts, mut columns) = (Vec::new(), Vec::new());
+    for k in (0..fragments.len()).filter(|&k| take(k)) {
+        let f = fragments.get(k);
+        if f.p.y == f.q.y {
+            starts.push(k as u32);
+        } else {
+            columns.push(k as u32);
+        }
+    }
+    // Only the x order of the ends matters: the ends at one x all leave in the same step,
+    // so any order that refines it will do.
     let mut ends = starts.clone();
-    radix::sort_by_coordinate(&mut ends, |&k| fragments[k as usize].q.x);
-    let start = |i: usize| fragments[starts[i] as usize].p;
-    let end = |i: usize| fragments[ends[i] as usize].q;
+    radix::sort_by_coordinate(&mut ends, |&k| fragments.q_rank(k as usize));
+    let start = |i: usize| fragments.get(starts[i] as usize).p;
+    let end = |i: usize| fragments.get(ends[i] as usize).q;
     let mut active = ActiveRows::new((0..starts.len()).map(|i| start(i).y).collect());
     let (mut s, mut e) = (0, 0);
     let mut points = Vec::new();
     for &k in &columns {
-        let f = &fragments[k as usize];
+        let f = fragments.get(k as usize);
         let (x, y1, y2) = (f.p.x, f.p.y, f.q.y);
         // Every fragment with x1 < x enters, then every one with x2 <= x leaves (one that
         // starts and ends before x enters and leaves in this step): the active rows are
         // those of the fragments with x1 < x < x2.
-        while s < starts.len() && start(s).x < x {
-            active.enter(start(s).y);
+        while s < starts.len() {
+            let c = start(s);
+            if c.x >= x {
+                break;
+            }
+            active.enter(c.y);
             s += 1;
         }
-        while e < ends.len() && end(e).x <= x {
-            active.leave(end(e).y);
+        while e < ends.len() {
+            let c = end(e);
+            if c.x > x {
+                break;
+            }
+            active.leave(c.y);
             e += 1;
         }
         if y2 - y1 >= 2 {

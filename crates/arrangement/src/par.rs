@@ -96,21 +96,32 @@ pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send>(
     for i in 1..start.len() {
         start[i] += start[i - 1];
     }
-    let mut fill = start.clone();
     let mut values = vec![V::default(); start[buckets]];
+    // Each bucket's start serves as its cursor, so that no second array of offsets is
+    // held beside the values (issue #24): afterwards `start[b]` is bucket `b`'s end.
     let mut index = 0;
     for share in shares {
         for e in share {
-            let slot = &mut fill[bucket(e)];
+            let slot = &mut start[bucket(e)];
             values[*slot] = value(index, e);
             *slot += 1;
             index += 1;
         }
     }
+    shift_ends_to_starts(&mut start);
     for window in start.windows(2) {
         finish(&mut values[window[0]..window[1]]);
     }
     (start, values)
+}
+
+/// Turns the cursors a counting sort leaves, `ends[b]` being bucket `b`'s end for every
+/// `b` below the last entry (which holds the total, bucket `buckets - 1`'s end too), back
+/// into the starts: `start[0] = 0` and `start[b] = end[b - 1]`.
+fn shift_ends_to_starts(ends: &mut [usize]) {
+    let buckets = ends.len() - 1;
+    ends.copy_within(0..buckets.saturating_sub(1), 1);
+    ends[0] = 0;
 }
 
 /// [`bucket_sort`] on `parts` threads, each owning a contiguous range of buckets.
@@ -156,25 +167,40 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
         slices.push(part);
         rest = tail;
     }
-    ranges.par_iter().zip(slices).for_each(|(range, slice)| {
-        let base = start[range.start];
-        let mut fill: Vec<usize> = start[range.clone()].iter().map(|&s| s - base).collect();
-        let mut index = 0;
-        for share in shares {
-            for e in share {
-                let b = bucket(e);
-                if range.contains(&b) {
-                    let slot = &mut fill[b - range.start];
-                    slice[*slot] = value(index, e);
-                    *slot += 1;
+    // Each part's buckets' starts serve as their cursors (no second array of offsets,
+    // issue #24); afterwards each holds its bucket's end.
+    let mut cursors: Vec<&mut [usize]> = Vec::with_capacity(ranges.len());
+    let mut rest: &mut [usize] = &mut start[..buckets];
+    for range in &ranges {
+        let (part, tail) = rest.split_at_mut(range.len());
+        cursors.push(part);
+        rest = tail;
+    }
+    ranges
+        .par_iter()
+        .zip(slices)
+        .zip(cursors)
+        .for_each(|((range, slice), fill)| {
+            let base = fill.first().copied().unwrap_or(0);
+            let mut index = 0;
+            for share in shares {
+                for e in share {
+                    let b = bucket(e);
+                    if range.contains(&b) {
+                        let slot = &mut fill[b - range.start];
+                        slice[*slot - base] = value(index, e);
+                        *slot += 1;
+                    }
+                    index += 1;
                 }
-                index += 1;
             }
-        }
-        for b in range.clone() {
-            finish(&mut slice[start[b] - base..start[b + 1] - base]);
-        }
-    });
+            let mut lo = 0;
+            for &end in fill.iter() {
+                finish(&mut slice[lo..end - base]);
+                lo = end - base;
+            }
+        });
+    shift_ends_to_starts(&mut start);
     (start, values)
 }
 

@@ -2,7 +2,7 @@
 //! rerouting through hot pixels (step 3), and vertices lying inside fragments (step 4).
 //! Every sign comes from `onepath-predicates`.
 
-use crate::fragment::Fragment;
+use crate::fragment::{Fragment, FragmentSet};
 use crate::options::ArrangeStats;
 use crate::par::{concat_shares, map_chunks};
 use crate::radix;
@@ -34,9 +34,9 @@ const COMPACT_MIN: usize = 1 << 12;
 /// Evenly spread input makes fewer crossings than that per fragment and never cleans up
 /// early (an early clean-up of mostly distinct points doubles the sorting: measured on
 /// `case union 10000`).
-pub(crate) fn find_crossings(
+pub(crate) fn find_crossings<F: FragmentSet + ?Sized>(
     index: &CandidateIndex,
-    fragments: &[Fragment],
+    fragments: &F,
     skip: Option<&[bool]>,
     dirty: Option<&mut [bool]>,
     stats: &mut ArrangeStats,
@@ -120,8 +120,8 @@ impl FoundCrossings {
 
     /// Records the crossing of fragments `i` and `j`, rounded once.
     #[inline]
-    fn add(&mut self, fragments: &[Fragment], i: u32, j: u32) {
-        let (a, b) = (&fragments[i as usize], &fragments[j as usize]);
+    fn add<F: FragmentSet + ?Sized>(&mut self, fragments: &F, i: u32, j: u32) {
+        let (a, b) = (fragments.get(i as usize), fragments.get(j as usize));
         self.points.push(crossing_point(a.p, a.q, b.p, b.q));
         if self.points.len() >= self.compact_at {
             self.compact_at = compact(&mut self.points).max(self.floor);

@@ -3,16 +3,16 @@
 
 use crate::deferred::{Deferred, Pending};
 use crate::error::ArrangementError;
-use crate::fragment::{Fragment, merge_sorted_points};
+use crate::fragment::{Fragment, FragmentSet, merge_sorted_points};
 use crate::mixed::arrange_mixed;
 use crate::numbering::{Endpoints, Numbered};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
-use crate::orthogonal::{arrange_orthogonal, is_orthogonal};
+use crate::orthogonal::arrange_orthogonal;
 use crate::passes::{find_crossings, merged_pieces_of, pixel_index, reroute};
 use crate::repair::verify_then_repair;
 use crate::search::CandidateIndex;
 use crate::trace::Trace;
-use crate::types::{Arrangement, Segment, TaggedEdge};
+use crate::types::{Arrangement, EdgeSource, Segment, TaggedEdge};
 use onepath_predicates::GridPoint;
 
 /// What one run produced: the arrangement, its counters, and with tracing the polyline of
@@ -88,8 +88,16 @@ pub(crate) fn run_deferred(
     edges: Vec<TaggedEdge>,
     options: &ArrangeOptions,
 ) -> Result<Deferred, ArrangementError> {
-    let endpoints = Endpoints::of(&edges)?;
-    drop(edges);
+    run_deferred_from(edges, options)
+}
+
+/// [`run_deferred`] on the edges of `source`, which is dropped once they are keyed.
+pub(crate) fn run_deferred_from(
+    source: impl EdgeSource,
+    options: &ArrangeOptions,
+) -> Result<Deferred, ArrangementError> {
+    let endpoints = Endpoints::of_each(|| source.edges())?;
+    drop(source);
     let numbered = endpoints.number()?;
     Ok(match finish(numbered, options, None, true)? {
         Finished::Run(run) => Deferred::done(run.arrangement),
@@ -106,19 +114,21 @@ fn finish(
     traced: Option<&[TaggedEdge]>,
     defer: bool,
 ) -> Result<Finished, ArrangementError> {
-    let Numbered {
-        hot,
-        unique,
-        unique_ids,
-        mut stats,
-    } = numbered;
     let with_trace = traced.is_some();
     // Axis-parallel input needs no candidate search, no rational and no repair: the exact
     // integer sweeps of `orthogonal.rs` give the same arrangement.
     let fast =
         options.search == CandidateSearch::Auto && !with_trace && !options.omit_initial_crossings;
-    if fast && is_orthogonal(&unique) {
-        let arrangement = arrange_orthogonal(&unique, &unique_ids, hot, &mut stats);
+    let fragments = numbered.fragments();
+    let axis_count = fragments.iter().filter(Fragment::is_axis_parallel).count();
+    let Numbered {
+        hot,
+        ids,
+        deltas,
+        mut stats,
+    } = numbered;
+    if fast && axis_count == ids.len() {
+        let arrangement = arrange_orthogonal(ids, deltas, hot, &mut stats);
         return Ok(Finished::Run(RunOutput {
             arrangement,
             stats,
@@ -129,15 +139,8 @@ fn finish(
     // need no search and no reroute (`mixed.rs`). Its step 3 ends in a `Pending` whose
     // verification runs the general path below from the start should the verifying pass
     // find anything (or should a vertex lie inside a fragment).
-    if fast
-        && unique
-            .iter()
-            .filter(|f| f.p.x == f.q.x || f.p.y == f.q.y)
-            .count()
-            * 2
-            > unique.len()
-    {
-        let pending = arrange_mixed(unique, unique_ids, hot, stats);
+    if fast && axis_count * 2 > ids.len() {
+        let pending = arrange_mixed(ids, deltas, hot, stats);
         if defer && pending.is_open() {
             return Ok(Finished::Pending(pending));
         }
@@ -149,7 +152,8 @@ fn finish(
             traces: None,
         }));
     }
-    drop(unique_ids);
+    let unique = fragments_again(&ids, &hot, deltas);
+    drop(ids);
     general(unique, hot, stats, options, traced, defer)
 }
 
@@ -172,10 +176,10 @@ pub(crate) fn general(
     } else {
         CandidateIndex::build_for_crossings
     };
-    let (mut index, fallback) = build(options.search, &unique, &hot);
+    let (mut index, fallback) = build(options.search, unique.as_slice(), &hot);
     stats.fallback_taken = fallback;
     if !options.omit_initial_crossings {
-        let crossings = find_crossings(&index, &unique, None, None, &mut stats);
+        let crossings = find_crossings(&index, unique.as_slice(), None, None, &mut stats);
         stats.initial_crossings = crossings.pairs;
         merge_sorted_points(&mut hot, &crossings.points);
         index.set_pixels(&hot);
@@ -417,9 +421,23 @@ pub(crate) mod tests {
             let numbered = Endpoints::of(&edges)
                 .and_then(Endpoints::number)
                 .expect("numbered");
-            let deltas = numbered.unique.iter().map(|f| f.delta).collect();
-            let again = fragments_again(&numbered.unique_ids, &numbered.hot, deltas);
-            assert_eq!(again, numbered.unique);
+            let again = fragments_again(&numbered.ids, &numbered.hot, numbered.deltas.clone());
+            // The plain definition: every kept edge a fragment, equal ones merged.
+            let mut plain: Vec<Fragment> = edges
+                .iter()
+                .filter(|e| e.from != e.to)
+                .map(|e| Fragment::directed(e.from, e.to, e.operand.unit_delta()))
+                .collect();
+            crate::fragment::merge_fragments(&mut plain);
+            assert_eq!(again, plain);
+            let read: Vec<(GridPoint, GridPoint)> =
+                numbered.fragments().iter().map(|f| f.key()).collect();
+            let keys: Vec<(GridPoint, GridPoint)> = plain.iter().map(Fragment::key).collect();
+            assert_eq!(read, keys);
+            assert_eq!(
+                numbered.deltas,
+                plain.iter().map(|f| f.delta).collect::<Vec<_>>()
+            );
         }
     }
 }

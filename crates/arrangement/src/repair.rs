@@ -99,10 +99,10 @@ pub(crate) fn repair(
 ) -> Result<(), ArrangementError> {
     for round in 1..=MAX_REPAIR_ROUNDS {
         stats.repair_rounds = round;
-        let (mut index, fallback) = CandidateIndex::build(search, fragments, hot);
+        let (mut index, fallback) = CandidateIndex::build(search, fragments.as_slice(), hot);
         stats.fallback_taken |= fallback;
         let mut dirty = vec![false; fragments.len()];
-        let crossings = find_crossings(&index, fragments, None, Some(&mut dirty), stats);
+        let crossings = find_crossings(&index, fragments.as_slice(), None, Some(&mut dirty), stats);
         let splits = mark_vertices_inside(&index, fragments, hot, &mut dirty, stats);
         if !dirty.contains(&true) {
             return Ok(());

@@ -74,3 +74,17 @@ pub struct Arrangement {
     /// lies inside a segment.
     pub segments: Vec<Segment>,
 }
+
+/// Something that yields an arrangement's input edges, each time it is asked the same
+/// edges in the same order: [`crate::arrange_deferred_from`] reads them twice (a checking
+/// pass and a keying pass) instead of holding them in a vector.
+pub trait EdgeSource {
+    /// The edges, in order.
+    fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_;
+}
+
+impl EdgeSource for Vec<TaggedEdge> {
+    fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_ {
+        self.iter().copied()
+    }
+}

@@ -8,8 +8,8 @@ mod common;
 
 use common::{Rng, local_rings, random_edges, random_rings};
 use onepath_arrangement::{
-    ArrangeOptions, CandidateSearch, Deferred, Operand, TaggedEdge, arrange, arrange_deferred,
-    arrange_deferred_with, arrange_with,
+    ArrangeOptions, ArrangementError, CandidateSearch, Deferred, EdgeSource, Operand, TaggedEdge,
+    arrange, arrange_deferred, arrange_deferred_from, arrange_deferred_with, arrange_with,
 };
 use onepath_predicates::GridPoint;
 
@@ -163,4 +163,72 @@ fn crossings_left_in_are_repaired_by_verify() {
         assert_eq!(deferred.verify().expect("verified"), expected, "input {k}");
     }
     assert!(repaired > 100, "only {repaired} inputs needed a repair");
+}
+
+/// Edges kept as their endpoint pairs and one operand, made on the fly: what a caller of
+/// `arrange_deferred_from` holds instead of a vector of tagged edges.
+struct Pairs {
+    pairs: Vec<[GridPoint; 2]>,
+    operand: Operand,
+}
+
+impl EdgeSource for Pairs {
+    fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_ {
+        self.pairs
+            .iter()
+            .map(|&[a, b]| TaggedEdge::new(a, b, self.operand))
+    }
+}
+
+#[test]
+fn edges_made_on_the_fly_give_what_a_vector_of_them_gives() {
+    let mut rng = Rng::new(0xDEF2);
+    for k in 0..600 {
+        let r = [6, 40, 1000, 1 << 24][k % 4];
+        // Mixed, orthogonal and general inputs alike.
+        let edges = match k % 3 {
+            0 => mostly_axis_parallel(&mut rng, r),
+            1 => {
+                let n = 1 + rng.below(40);
+                random_edges(&mut rng, n, r)
+            }
+            _ => mostly_axis_parallel(&mut rng, r)
+                .into_iter()
+                .filter(|e| e.from.x == e.to.x || e.from.y == e.to.y)
+                .collect(),
+        };
+        let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
+        let tagged: Vec<TaggedEdge> = edges
+            .iter()
+            .map(|e| TaggedEdge::new(e.from, e.to, operand))
+            .collect();
+        let pairs = Pairs {
+            pairs: edges.iter().map(|e| [e.from, e.to]).collect(),
+            operand,
+        };
+        let from = arrange_deferred_from(pairs).expect("a deferred arrangement");
+        let expected = arrange(&tagged).expect("an arrangement");
+        assert_eq!(from.verify().expect("verified"), expected, "input {k}");
+    }
+}
+
+#[test]
+fn a_point_out_of_range_is_named_by_its_place_among_the_made_edges() {
+    let p = |x, y| GridPoint::new(x, y);
+    let far = p(1 << 40, 0);
+    let pairs = Pairs {
+        pairs: vec![[p(0, 0), p(4, 0)], [p(4, 0), p(4, 4)], [p(4, 4), far]],
+        operand: Operand::First,
+    };
+    let tagged: Vec<TaggedEdge> = pairs.edges().collect();
+    let expected = arrange(&tagged).expect_err("a point beyond the limit");
+    let error = arrange_deferred_from(pairs).expect_err("a point beyond the limit");
+    assert_eq!(error.to_string(), expected.to_string());
+    assert!(
+        matches!(
+            error,
+            ArrangementError::CoordinateOutOfRange { edge: 2, point } if point == far
+        ),
+        "{error}"
+    );
 }

@@ -1,8 +1,8 @@
 //! `Region::offset` and the build's agent-radius shrink: pieces, then one arrangement.
 
 use crate::error::{Error, Location, Result};
-use crate::region::{Region, overlay, ring_edges};
-use onepath_arrangement::{Operand, TaggedEdge};
+use crate::region::{Region, overlay_from, ring_edges};
+use onepath_arrangement::{EdgeSource, Operand, TaggedEdge};
 use onepath_offset::{
     OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, piece_edges, round_offset_polygons,
     round_offset_polygons_culled, shrink_edges, shrink_edges_culled, square_offset_polygons,
@@ -133,25 +133,24 @@ impl Region {
     }
 
     /// The region's own edges (counting for `own`) and the offset pieces (operand 1) noded
-    /// in one arrangement, traced under `rule` (decisions D1). The pieces are consumed into
-    /// the arrangement's input, so their memory is freed before the arrangement runs.
+    /// in one arrangement, traced under `rule` (decisions D1). The edges are made on the
+    /// fly from the rings and the pieces, never held as a vector of tagged edges (40 bytes
+    /// each), and the pieces are freed once the arrangement has keyed them, before it
+    /// sorts them (issue #24).
     fn overlay_with_pieces(
         &self,
         own: Operand,
         pieces: Vec<[GridPoint; 2]>,
         rule: InsideRule,
     ) -> Result<Region> {
-        let own_count: usize = self.rings.iter().map(Vec::len).sum();
-        let mut edges = Vec::with_capacity(own_count + pieces.len());
-        edges.extend(ring_edges(&self.rings, own));
-        edges.extend(
-            pieces
-                .into_iter()
-                .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
-        );
+        let edges = WithPieces {
+            rings: &self.rings,
+            own,
+            pieces,
+        };
         Ok(Region {
             snap_bits: self.snap_bits,
-            rings: overlay(edges, rule)?,
+            rings: overlay_from(edges, rule)?,
         })
     }
 
@@ -178,6 +177,22 @@ impl Region {
             .map_err(offset_error)?
         };
         self.overlay_with_pieces(Operand::Both, pieces, InsideRule::Difference)
+    }
+}
+
+/// A region's own edges (counting for `own`) followed by offset pieces (operand 1): the
+/// input of [`Region::overlay_with_pieces`]'s arrangement, made on the fly.
+struct WithPieces<'a> {
+    rings: &'a [Vec<GridPoint>],
+    own: Operand,
+    pieces: Vec<[GridPoint; 2]>,
+}
+
+impl EdgeSource for WithPieces<'_> {
+    fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_ {
+        let pieces = self.pieces.iter();
+        ring_edges(self.rings, self.own)
+            .chain(pieces.map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)))
     }
 }
 

@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::simple_ring::resolve_simple_ring;
 use crate::snap::{check_map_shape, snap_outline, tile_map_grid_lines};
-use onepath_arrangement::{Deferred, Operand, TaggedEdge, arrange_deferred};
+use onepath_arrangement::{Deferred, EdgeSource, Operand, TaggedEdge, arrange_deferred_from};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{
     InsideRule, SegmentWindings, label, label_deferred, trace_deferred_owned, trace_tile_map,
@@ -35,8 +35,16 @@ pub struct Region {
 pub(crate) fn arrange_and_label(
     edges: Vec<TaggedEdge>,
 ) -> Result<(Deferred, Vec<SegmentWindings>)> {
+    arrange_and_label_from(edges)
+}
+
+/// [`arrange_and_label`] on the edges of `source`, without a vector of them: `source` is
+/// freed once they are keyed (issue #24).
+pub(crate) fn arrange_and_label_from(
+    source: impl EdgeSource,
+) -> Result<(Deferred, Vec<SegmentWindings>)> {
     // Every caller validated its coordinates, so an arrangement error is a defect.
-    let deferred = arrange_deferred(edges).map_err(Error::internal)?;
+    let deferred = arrange_deferred_from(source).map_err(Error::internal)?;
     if let Some(windings) = label_deferred(&deferred) {
         return Ok((deferred, windings));
     }
@@ -48,7 +56,15 @@ pub(crate) fn arrange_and_label(
 /// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
 /// that are inside under `rule` ([`arrange_and_label`]).
 pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
-    let (deferred, windings) = arrange_and_label(edges)?;
+    overlay_from(edges, rule)
+}
+
+/// [`overlay`] on the edges of `source` ([`arrange_and_label_from`]).
+pub(crate) fn overlay_from(
+    source: impl EdgeSource,
+    rule: InsideRule,
+) -> Result<Vec<Vec<GridPoint>>> {
+    let (deferred, windings) = arrange_and_label_from(source)?;
     trace_deferred_owned(deferred, windings, rule).map_err(Error::internal)
 }
 

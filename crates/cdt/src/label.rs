@@ -107,15 +107,18 @@ impl Cdt {
             windings.len() >= self.triangles.len(),
             "one winding per triangle is needed"
         );
-        // (rotated triangle, original index, rotation) of every kept triangle.
-        let mut kept: Vec<([u32; 3], u32, usize)> = Vec::new();
+        // (rotated triangle, original index, rotation) of every kept triangle, at the exact
+        // count (a vector grown by doubling was the build's peak of memory, issue #24).
+        let keeps = |t: usize| windings[t] > 0 && !self.touches_bounding_corner(t);
+        let count = (0..self.triangles.len()).filter(|&t| keeps(t)).count();
+        let mut kept: Vec<([u32; 3], u32, u32)> = Vec::with_capacity(count);
         for (t, tri) in self.triangles.iter().enumerate() {
-            if windings[t] <= 0 || self.touches_bounding_corner(t) {
+            if !keeps(t) {
                 continue;
             }
             let r = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
             let rotated = [tri[r], tri[(r + 1) % 3], tri[(r + 2) % 3]];
-            kept.push((rotated, t as u32, r));
+            kept.push((rotated, t as u32, r as u32));
         }
         // The triples are distinct, so this is the one sorted order; kept triangles have
         // no bounding corner, so every vertex is an input point.
@@ -127,7 +130,7 @@ impl Cdt {
         let mut neighbors = Vec::with_capacity(kept.len() * 3);
         for &(_, t, r) in &kept {
             for i in 0..3 {
-                let u = self.adjacency[t as usize][(r + i) % 3];
+                let u = self.adjacency[t as usize][(r as usize + i) % 3];
                 neighbors.push(if u == NO_TRIANGLE {
                     -1
                 } else {

@@ -21,14 +21,17 @@ pub(crate) fn sort_by_first_vertex<T: Copy + Ord>(
     for v in 1..starts.len() {
         starts[v] += starts[v - 1];
     }
-    // Every slot is written once below; `sample` only fills the buffer until then.
-    let mut fill = starts.clone();
+    // Every slot is written once below; `sample` only fills the buffer until then. Each
+    // bucket's start serves as its cursor (no second array of offsets: issue #24), so
+    // afterwards `starts[v]` is bucket `v`'s end, and the starts are shifted back.
     let mut sorted = vec![sample; items.len()];
     for &item in items.iter() {
-        let slot = &mut fill[first(&item) as usize];
+        let slot = &mut starts[first(&item) as usize];
         sorted[*slot] = item;
         *slot += 1;
     }
+    starts.copy_within(0..bound.saturating_sub(1), 1);
+    starts[0] = 0;
     for window in starts.windows(2) {
         let bucket = &mut sorted[window[0]..window[1]];
         if bucket.len() > 1 {
