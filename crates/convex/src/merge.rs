@@ -21,6 +21,30 @@ struct Diagonal {
     right: u32,
 }
 
+/// A diagonal as the pass reads it, once its place in the candidate order is known.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    /// The smaller vertex index; the triangle `left` holds the directed edge `lo → hi`.
+    lo: u32,
+    /// The larger vertex index.
+    hi: u32,
+    /// The triangle on the left of `lo → hi`.
+    left: u32,
+    /// The triangle on the left of `hi → lo`.
+    right: u32,
+}
+
+impl Candidate {
+    fn of(d: &Diagonal) -> Self {
+        Self {
+            lo: d.lo,
+            hi: d.hi,
+            left: d.left,
+            right: d.right,
+        }
+    }
+}
+
 /// The candidate order of the specification: longest first, ties by the smaller and then
 /// the larger vertex index (decision D11: ties after rounding fall to the index rule), as
 /// one integer: the squared length is finite and not negative, so its bits
@@ -176,17 +200,23 @@ pub(crate) fn partition(
     // held together.
     let mut diagonals = interior_edges(points, triangles, neighbors, &edges);
     drop(edges);
-    let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
     // An edge between triangles of different labels is never a candidate (decisions D16).
     diagonals.retain(|d| label(d.left) == label(d.right));
-    let order = candidate_order(&diagonals);
+    // The candidates in their order, without their lengths, which only the order reads:
+    // made before the polygons exist, they are what the pass holds beside them (16 bytes
+    // a candidate instead of 24 and a position; issue #24).
+    let candidates: Vec<Candidate> = candidate_order(&diagonals)
+        .into_iter()
+        .map(|position| Candidate::of(&diagonals[position as usize]))
+        .collect();
+    drop(diagonals);
+    let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
     // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k). At
     // most 3 * i32::MAX / 2 diagonals exist, so a u32 stamp per diagonal never wraps.
     let mut stamp_of_vertex = vec![0u32; points.len()];
     let mut scratch_vertices = Vec::with_capacity(limit);
     let mut scratch_across = Vec::with_capacity(limit);
-    for (stamp, &position) in (1u32..).zip(&order) {
-        let diagonal = &diagonals[position as usize];
+    for (stamp, diagonal) in (1u32..).zip(&candidates) {
         let (p, q) = (polygons.find(diagonal.left), polygons.find(diagonal.right));
         // Decision D11: a diagonal whose two sides already belong to one polygon fails (b).
         if p == q {
