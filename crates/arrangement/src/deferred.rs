@@ -16,7 +16,7 @@
 //! would have, so the result is the same either way.
 
 use crate::error::ArrangementError;
-use crate::fragment::Fragment;
+use crate::fragment::{Fragment, rank_used_pixels};
 use crate::invariants::{InvariantViolation, check_geometry, check_structure};
 use crate::mixed::{MixedInput, mixed_pass_finds};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
@@ -157,17 +157,21 @@ impl Pending {
         #[cfg(test)]
         crate::pipeline::tests::FALLBACKS.with(|n| n.set(n.get() + 1));
         let MixedInput {
-            ids,
-            deltas,
-            remap,
-            base,
-            ..
+            ids, deltas, base, ..
         } = input;
-        let input_hot: Vec<GridPoint> = remap.iter().map(|&i| hot[i as usize]).collect();
+        // The input pixels are the endpoints of the unique fragments (every input pixel is
+        // one), in the order of the final pixels, which kept theirs: the pixels used,
+        // numbered again.
+        let (input_hot, rank) = rank_used_pixels(&hot, ids.iter().copied());
         #[cfg(debug_assertions)]
         debug_assert_eq!(input_hot, input.given, "the mixed path's input pixels");
-        drop((hot, remap));
-        let unique = fragments_again(&ids, &input_hot, deltas);
+        drop(hot);
+        let ids: Vec<[u32; 2]> = ids
+            .iter()
+            .map(|&[p, q]| [rank[p as usize], rank[q as usize]])
+            .collect();
+        drop(rank);
+        let unique = fragments_again(&ids, &input_hot, deltas.into_wide());
         drop(ids);
         let options = ArrangeOptions::default();
         match general(unique, input_hot, base, &options, None, false)? {

@@ -201,6 +201,30 @@ pub(crate) fn merge_fragments(fragments: &mut Vec<Fragment>) {
     });
 }
 
+/// The pixels among `pixels` that `used` names (pairs of indices, each end a use), in
+/// their order, and for every pixel its rank among them (`u32::MAX` when unused): how
+/// the arrangement numbers its output vertices, and how the mixed path's fallback finds
+/// its input pixels again.
+pub(crate) fn rank_used_pixels(
+    pixels: &[GridPoint],
+    used: impl Iterator<Item = [u32; 2]>,
+) -> (Vec<GridPoint>, Vec<u32>) {
+    const UNUSED: u32 = u32::MAX;
+    let mut rank = vec![UNUSED; pixels.len()];
+    for [a, b] in used {
+        rank[a as usize] = 0;
+        rank[b as usize] = 0;
+    }
+    let mut kept = Vec::new();
+    for (id, r) in rank.iter_mut().enumerate() {
+        if *r != UNUSED {
+            *r = kept.len() as u32;
+            kept.push(pixels[id]);
+        }
+    }
+    (kept, rank)
+}
+
 /// Merges the sorted, duplicate-free `extra` points into the sorted, duplicate-free `points`.
 pub(crate) fn merge_sorted_points(points: &mut Vec<GridPoint>, extra: &[GridPoint]) {
     if extra.is_empty() {

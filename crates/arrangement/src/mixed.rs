@@ -40,12 +40,14 @@ use onepath_predicates::GridPoint;
 /// fragments are read from their pixels ([`OverPixels`]), never copied but for the
 /// diagonal ones, which are rerouted.
 pub(crate) fn arrange_mixed(
-    ids: Vec<[u32; 2]>,
+    mut ids: Vec<[u32; 2]>,
     deltas: Vec<[i32; 2]>,
     hot: Vec<GridPoint>,
     base: ArrangeStats,
 ) -> Pending {
     let mut stats = base;
+    // Held to the end of the labelling sweep, in a byte a count where they fit.
+    let deltas = Deltas::new(deltas);
     // Debug builds (every test run) check that the fallback gives the input pixels back.
     #[cfg(debug_assertions)]
     let given = hot.clone();
@@ -72,18 +74,23 @@ pub(crate) fn arrange_mixed(
     let slanted: Vec<Fragment> = diagonals
         .iter()
         .map(|&k| Fragment {
-            delta: deltas[k as usize],
+            delta: deltas.get(k as usize),
             ..unique.get(k as usize)
         })
         .collect();
     let (hot, mut remap) = merge_with_remap(hot, &axis_crossings);
     let (hot, remap_again) = merge_with_remap(hot, &diagonal.points);
-    // remap[i]: the index in the final `hot` of input pixel i. Kept (4 bytes a pixel) to
-    // give the input pixels back should the general path run, instead of a copy of them.
+    // remap[i]: the index in the final `hot` of input pixel i. The pixel pairs move onto
+    // the final pixels in place; the fallback to the general path finds the input pixels
+    // again as the ones they use (`Pending::verify_with`), so no map is kept (issue #24).
     for i in &mut remap {
         *i = remap_again[*i as usize];
     }
     drop(remap_again);
+    for id in &mut ids {
+        *id = [remap[id[0] as usize], remap[id[1] as usize]];
+    }
+    drop(remap);
     index.set_pixels(&hot);
     // Step 3: diagonal pieces rerouted, then (the candidate index freed first) axis-parallel
     // ones split along their lines. The merge below sorts the pieces, so their order here
@@ -91,11 +98,10 @@ pub(crate) fn arrange_mixed(
     let polylines = reroute(&index, &slanted, 0..slanted.len(), &hot, &mut stats);
     let vertex_inside = polylines.any_vertex_inside(&hot);
     drop((index, slanted));
-    let remapped = ids
+    let axis_only = ids
         .iter()
-        .map(|&[p, q]| [remap[p as usize], remap[q as usize]]);
-    let axis_only = remapped
-        .zip(deltas.iter().copied())
+        .copied()
+        .zip(deltas.iter())
         .zip(&axis)
         .filter_map(|(piece, &is_axis)| is_axis.then_some(piece));
     let mut keyed = axis_pieces(axis_only, &hot);
@@ -107,7 +113,7 @@ pub(crate) fn arrange_mixed(
     keyed.shrink_to(needed);
     for (n, &k) in diagonals.iter().enumerate() {
         for pair in polylines.get(n).windows(2) {
-            keyed.push(keyed_piece(pair[0], pair[1], deltas[k as usize]));
+            keyed.push(keyed_piece(pair[0], pair[1], deltas.get(k as usize)));
         }
     }
     drop((polylines, diagonals, axis));
@@ -123,7 +129,6 @@ pub(crate) fn arrange_mixed(
     let input = MixedInput {
         ids,
         deltas,
-        remap,
         base,
         vertex_inside,
         #[cfg(debug_assertions)]
@@ -132,23 +137,75 @@ pub(crate) fn arrange_mixed(
     Pending::mixed(hot, segments, stats, input)
 }
 
+/// The mixed path's unique fragments' deltas, in a byte a count when every count fits in
+/// one (a shrink's or an offset's always do: they count a handful of coincident edges),
+/// else as given; the same values either way (issue #24: they live through the labelling
+/// sweep, for the fallback).
+#[derive(Clone, Debug)]
+pub(crate) enum Deltas {
+    /// Every count within `i8`.
+    Small(Vec<[i8; 2]>),
+    /// Some count beyond it.
+    Wide(Vec<[i32; 2]>),
+}
+
+impl Deltas {
+    /// The deltas `wide`, made small when they all fit.
+    pub(crate) fn new(wide: Vec<[i32; 2]>) -> Self {
+        let fits = |c: i32| i8::try_from(c).is_ok();
+        if wide.iter().all(|d| fits(d[0]) && fits(d[1])) {
+            Self::Small(wide.iter().map(|d| [d[0] as i8, d[1] as i8]).collect())
+        } else {
+            Self::Wide(wide)
+        }
+    }
+
+    /// The `k`-th delta.
+    #[inline]
+    pub(crate) fn get(&self, k: usize) -> [i32; 2] {
+        match self {
+            Self::Small(small) => [i32::from(small[k][0]), i32::from(small[k][1])],
+            Self::Wide(wide) => wide[k],
+        }
+    }
+
+    /// The deltas in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = [i32; 2]> + '_ {
+        let len = match self {
+            Self::Small(small) => small.len(),
+            Self::Wide(wide) => wide.len(),
+        };
+        (0..len).map(|k| self.get(k))
+    }
+
+    /// The deltas as given.
+    pub(crate) fn into_wide(self) -> Vec<[i32; 2]> {
+        match self {
+            Self::Small(small) => small
+                .iter()
+                .map(|d| [i32::from(d[0]), i32::from(d[1])])
+                .collect(),
+            Self::Wide(wide) => wide,
+        }
+    }
+}
+
 /// What the general path needs should the mixed path's verification find something: the
-/// unique fragments' pixel pairs and deltas over the input's pixels, and the numbering's
+/// unique fragments' pixel pairs (over the final pixels) and deltas, and the numbering's
 /// counters; and whether a vertex lies inside a fragment (then the general path runs
 /// without a verifying pass first).
 #[derive(Clone, Debug)]
 pub(crate) struct MixedInput {
-    /// The unique fragments' input pixel indices, in order.
+    /// The unique fragments' pixel indices among the final hot pixels, in order. Their
+    /// endpoints are the input pixels: every input pixel is an endpoint of one of them.
     pub(crate) ids: Vec<[u32; 2]>,
     /// Their deltas, in order.
-    pub(crate) deltas: Vec<[i32; 2]>,
-    /// For each input pixel, its index among the final hot pixels.
-    pub(crate) remap: Vec<u32>,
+    pub(crate) deltas: Deltas,
     /// The counters of the numbering, from which the general path starts.
     pub(crate) base: ArrangeStats,
     /// True when a diagonal route holds one of its own vertices inside a piece.
     pub(crate) vertex_inside: bool,
-    /// Debug builds: the input pixels, which the fallback must give back from `remap`.
+    /// Debug builds: the input pixels, which the fallback must find again.
     #[cfg(debug_assertions)]
     pub(crate) given: Vec<GridPoint>,
 }
@@ -185,4 +242,30 @@ pub(crate) fn fallback_forced() -> bool {
     return FORCE_FALLBACK.with(std::cell::Cell::get);
     #[cfg(not(test))]
     false
+}
+
+#[cfg(test)]
+mod tests {
+    //! The deltas kept small give back the values they were given.
+
+    use super::*;
+
+    #[test]
+    fn deltas_are_kept_small_only_when_every_count_fits_and_read_back_alike() {
+        let edge = [[-128, 127], [0, 0], [1, -1], [3, 2]];
+        for (extra, small) in [
+            (None, true),
+            (Some([128, 0]), false),
+            (Some([0, -129]), false),
+        ] {
+            let mut given: Vec<[i32; 2]> = edge.to_vec();
+            given.extend(extra);
+            let deltas = Deltas::new(given.clone());
+            assert_eq!(matches!(deltas, Deltas::Small(_)), small, "{given:?}");
+            let read: Vec<[i32; 2]> = (0..given.len()).map(|k| deltas.get(k)).collect();
+            assert_eq!(read, given);
+            assert_eq!(deltas.iter().collect::<Vec<_>>(), given);
+            assert_eq!(deltas.into_wide(), given);
+        }
+    }
 }

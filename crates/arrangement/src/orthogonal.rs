@@ -23,7 +23,7 @@
 //! The differential tests compare this path with every other search on random
 //! axis-parallel inputs (overlaps, duplicates, cancelling pieces, touching rings).
 
-use crate::fragment::{FragmentSet, OverPixels};
+use crate::fragment::{FragmentSet, OverPixels, rank_used_pixels};
 use crate::options::ArrangeStats;
 use crate::radix;
 use crate::types::{Arrangement, Segment};
@@ -285,19 +285,7 @@ fn sweep_lines(
 /// The arrangement of merged pieces over `hot` (pixel indices `a < b`): the vertices are
 /// the used pixels, in order, numbered by rank; the segments sorted by `(a, b)`.
 fn assemble(mut pieces: Vec<([u32; 2], [i32; 2])>, hot: &[GridPoint]) -> Arrangement {
-    const UNUSED: u32 = u32::MAX;
-    let mut rank = vec![UNUSED; hot.len()];
-    for &([a, b], _) in &pieces {
-        rank[a as usize] = 0;
-        rank[b as usize] = 0;
-    }
-    let mut vertices = Vec::new();
-    for (id, r) in rank.iter_mut().enumerate() {
-        if *r != UNUSED {
-            *r = vertices.len() as u32;
-            vertices.push(hot[id]);
-        }
-    }
+    let (vertices, rank) = rank_used_pixels(hot, pieces.iter().map(|&(pair, _)| pair));
     radix::sort_by_index_pair(&mut pieces, hot.len(), |&(pair, _)| pair);
     let segments = pieces
         .iter()
