@@ -138,9 +138,9 @@ pub(crate) fn arrange_mixed(
 }
 
 /// The mixed path's unique fragments' deltas, in a byte a count when every count fits in
-/// one (a shrink's or an offset's always do: they count a handful of coincident edges),
-/// else as given; the same values either way (issue #24: they live through the labelling
-/// sweep, for the fallback).
+/// one (a shrink's or an offset's counts are those of a few coincident edges), else as
+/// given; the same values either way (issue #24: they live through the labelling sweep,
+/// for the fallback).
 #[derive(Clone, Debug)]
 pub(crate) enum Deltas {
     /// Every count within `i8`.
