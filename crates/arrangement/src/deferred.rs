@@ -16,7 +16,7 @@
 //! would have, so the result is the same either way.
 
 use crate::error::ArrangementError;
-use crate::fragment::{Fragment, rank_used_pixels};
+use crate::fragment::{Fragment, rank_used_pixels, remap_pairs};
 use crate::invariants::{InvariantViolation, check_geometry, check_structure};
 use crate::mixed::{MixedInput, mixed_pass_finds};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
@@ -157,7 +157,10 @@ impl Pending {
         #[cfg(test)]
         crate::pipeline::tests::FALLBACKS.with(|n| n.set(n.get() + 1));
         let MixedInput {
-            ids, deltas, base, ..
+            mut ids,
+            deltas,
+            base,
+            ..
         } = input;
         // The input pixels are the endpoints of the unique fragments (every input pixel is
         // one), in the order of the final pixels, which kept theirs: the pixels used,
@@ -166,10 +169,7 @@ impl Pending {
         #[cfg(debug_assertions)]
         debug_assert_eq!(input_hot, input.given, "the mixed path's input pixels");
         drop(hot);
-        let ids: Vec<[u32; 2]> = ids
-            .iter()
-            .map(|&[p, q]| [rank[p as usize], rank[q as usize]])
-            .collect();
+        remap_pairs(&mut ids, &rank);
         drop(rank);
         let unique = fragments_again(&ids, &input_hot, deltas.into_wide());
         drop(ids);

@@ -225,6 +225,13 @@ pub(crate) fn rank_used_pixels(
     (kept, rank)
 }
 
+/// Moves the pixel pairs `ids` through `map` (the new index of every old pixel), in place.
+pub(crate) fn remap_pairs(ids: &mut [[u32; 2]], map: &[u32]) {
+    for id in ids {
+        *id = [map[id[0] as usize], map[id[1] as usize]];
+    }
+}
+
 /// Merges the sorted, duplicate-free `extra` points into the sorted, duplicate-free `points`.
 pub(crate) fn merge_sorted_points(points: &mut Vec<GridPoint>, extra: &[GridPoint]) {
     if extra.is_empty() {

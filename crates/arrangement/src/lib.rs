@@ -183,7 +183,7 @@ pub fn arrange_deferred(edges: Vec<TaggedEdge>) -> Result<Deferred, ArrangementE
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn arrange_deferred_from(source: impl EdgeSource) -> Result<Deferred, ArrangementError> {
-    pipeline::run_deferred_from(source, &ArrangeOptions::default())
+    pipeline::run_deferred(source, &ArrangeOptions::default())
 }
 
 /// For tests: [`arrange_deferred`] with a chosen candidate search (any search but

@@ -23,7 +23,7 @@
 //! specification.
 
 use crate::deferred::Pending;
-use crate::fragment::{Fragment, FragmentSet, OverPixels};
+use crate::fragment::{Fragment, FragmentSet, OverPixels, remap_pairs};
 use crate::options::{ArrangeStats, CandidateSearch};
 use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
 use crate::passes::{find_crossings, keyed_piece, reroute, sort_merge_keyed};
@@ -87,9 +87,7 @@ pub(crate) fn arrange_mixed(
         *i = remap_again[*i as usize];
     }
     drop(remap_again);
-    for id in &mut ids {
-        *id = [remap[id[0] as usize], remap[id[1] as usize]];
-    }
+    remap_pairs(&mut ids, &remap);
     drop(remap);
     index.set_pixels(&hot);
     // Step 3: diagonal pieces rerouted, then (the candidate index freed first) axis-parallel
@@ -181,11 +179,8 @@ impl Deltas {
     /// The deltas as given.
     pub(crate) fn into_wide(self) -> Vec<[i32; 2]> {
         match self {
-            Self::Small(small) => small
-                .iter()
-                .map(|d| [i32::from(d[0]), i32::from(d[1])])
-                .collect(),
             Self::Wide(wide) => wide,
+            small => small.iter().collect(),
         }
     }
 }

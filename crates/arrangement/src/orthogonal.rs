@@ -23,7 +23,7 @@
 //! The differential tests compare this path with every other search on random
 //! axis-parallel inputs (overlaps, duplicates, cancelling pieces, touching rings).
 
-use crate::fragment::{FragmentSet, OverPixels, rank_used_pixels};
+use crate::fragment::{FragmentSet, OverPixels, rank_used_pixels, remap_pairs};
 use crate::options::ArrangeStats;
 use crate::radix;
 use crate::types::{Arrangement, Segment};
@@ -44,9 +44,7 @@ pub(crate) fn arrange_orthogonal(
     };
     let crossings = crossing_points(&fragments, |_| true, stats);
     let (hot, remap) = merge_with_remap(hot, &crossings);
-    for id in &mut ids {
-        *id = [remap[id[0] as usize], remap[id[1] as usize]];
-    }
+    remap_pairs(&mut ids, &remap);
     drop(remap);
     stats.hot_pixels = hot.len();
     stats.repair_rounds = u32::from(!ids.is_empty());

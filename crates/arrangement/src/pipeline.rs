@@ -82,17 +82,10 @@ pub(crate) fn run_owned(
     finish(numbered, options, None, false)?.into_run()
 }
 
-/// [`run_owned`] that stops before the crossing half of the verifying pass when nothing
-/// else is left to repair (`deferred.rs`).
+/// [`run_owned`] on the edges of `source` (dropped once they are keyed) that stops before
+/// the crossing half of the verifying pass when nothing else is left to repair
+/// (`deferred.rs`).
 pub(crate) fn run_deferred(
-    edges: Vec<TaggedEdge>,
-    options: &ArrangeOptions,
-) -> Result<Deferred, ArrangementError> {
-    run_deferred_from(edges, options)
-}
-
-/// [`run_deferred`] on the edges of `source`, which is dropped once they are keyed.
-pub(crate) fn run_deferred_from(
     source: impl EdgeSource,
     options: &ArrangeOptions,
 ) -> Result<Deferred, ArrangementError> {
@@ -119,8 +112,13 @@ fn finish(
     // integer sweeps of `orthogonal.rs` give the same arrangement.
     let fast =
         options.search == CandidateSearch::Auto && !with_trace && !options.omit_initial_crossings;
-    let fragments = numbered.fragments();
-    let axis_count = fragments.iter().filter(Fragment::is_axis_parallel).count();
+    // Only the exact shortcuts ask how many fragments are axis-parallel.
+    let axis_count = if fast {
+        let fragments = numbered.fragments();
+        fragments.iter().filter(Fragment::is_axis_parallel).count()
+    } else {
+        0
+    };
     let Numbered {
         hot,
         ids,

@@ -1,7 +1,7 @@
 //! `Region::offset` and the build's agent-radius shrink: pieces, then one arrangement.
 
 use crate::error::{Error, Location, Result};
-use crate::region::{Region, overlay_from, ring_edges};
+use crate::region::{Region, overlay, ring_edges};
 use onepath_arrangement::{EdgeSource, Operand, TaggedEdge};
 use onepath_offset::{
     OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, piece_edges, round_offset_polygons,
@@ -150,7 +150,7 @@ impl Region {
         };
         Ok(Region {
             snap_bits: self.snap_bits,
-            rings: overlay_from(edges, rule)?,
+            rings: overlay(edges, rule)?,
         })
     }
 

@@ -29,22 +29,15 @@ pub struct Region {
 /// (`label_deferred`); only when it finds a crossing does the arrangement run that pass and
 /// its repair loop, and the verified arrangement is labelled. Either way the segments whose
 /// two sides differ are the arrangement's, with its labels (the deferred segments of zero
-/// delta have equal sides). The edges are freed once the arrangement has keyed their
-/// endpoints, before it sorts them, which lowers the peak of memory of every boolean
-/// operation, offset and shrink.
+/// delta have equal sides). The edges (a vector of them, or an [`EdgeSource`] that makes
+/// them on the fly) are freed once the arrangement has keyed their endpoints, before it
+/// sorts them, which lowers the peak of memory of every boolean operation, offset and
+/// shrink (issue #24).
 pub(crate) fn arrange_and_label(
-    edges: Vec<TaggedEdge>,
-) -> Result<(Deferred, Vec<SegmentWindings>)> {
-    arrange_and_label_from(edges)
-}
-
-/// [`arrange_and_label`] on the edges of `source`, without a vector of them: `source` is
-/// freed once they are keyed (issue #24).
-pub(crate) fn arrange_and_label_from(
-    source: impl EdgeSource,
+    edges: impl EdgeSource,
 ) -> Result<(Deferred, Vec<SegmentWindings>)> {
     // Every caller validated its coordinates, so an arrangement error is a defect.
-    let deferred = arrange_deferred_from(source).map_err(Error::internal)?;
+    let deferred = arrange_deferred_from(edges).map_err(Error::internal)?;
     if let Some(windings) = label_deferred(&deferred) {
         return Ok((deferred, windings));
     }
@@ -55,16 +48,8 @@ pub(crate) fn arrange_and_label_from(
 
 /// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
 /// that are inside under `rule` ([`arrange_and_label`]).
-pub(crate) fn overlay(edges: Vec<TaggedEdge>, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
-    overlay_from(edges, rule)
-}
-
-/// [`overlay`] on the edges of `source` ([`arrange_and_label_from`]).
-pub(crate) fn overlay_from(
-    source: impl EdgeSource,
-    rule: InsideRule,
-) -> Result<Vec<Vec<GridPoint>>> {
-    let (deferred, windings) = arrange_and_label_from(source)?;
+pub(crate) fn overlay(edges: impl EdgeSource, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
+    let (deferred, windings) = arrange_and_label(edges)?;
     trace_deferred_owned(deferred, windings, rule).map_err(Error::internal)
 }
 

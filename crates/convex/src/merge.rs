@@ -6,11 +6,19 @@ use crate::validate::{EdgesByStart, check_triangulation};
 use crate::{ConvexError, Partition};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 
-/// An interior triangle edge, listed once, as a candidate for removal.
+/// An interior triangle edge, listed once, as a candidate for removal: the edge as the
+/// pass reads it, and its squared length, which only the candidate order reads.
 #[derive(Clone, Copy, Debug)]
 struct Diagonal {
     /// The squared length in `f64`, computed as decision D11 prescribes.
     squared_length: f64,
+    /// The edge and its two triangles.
+    edge: Candidate,
+}
+
+/// A diagonal as the pass reads it, once its place in the candidate order is known.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
     /// The smaller vertex index; the triangle `left` holds the directed edge `lo → hi`.
     lo: u32,
     /// The larger vertex index; the triangle `right` holds the directed edge `hi → lo`.
@@ -21,30 +29,6 @@ struct Diagonal {
     right: u32,
 }
 
-/// A diagonal as the pass reads it, once its place in the candidate order is known.
-#[derive(Clone, Copy, Debug)]
-struct Candidate {
-    /// The smaller vertex index; the triangle `left` holds the directed edge `lo → hi`.
-    lo: u32,
-    /// The larger vertex index.
-    hi: u32,
-    /// The triangle on the left of `lo → hi`.
-    left: u32,
-    /// The triangle on the left of `hi → lo`.
-    right: u32,
-}
-
-impl Candidate {
-    fn of(d: &Diagonal) -> Self {
-        Self {
-            lo: d.lo,
-            hi: d.hi,
-            left: d.left,
-            right: d.right,
-        }
-    }
-}
-
 /// The candidate order of the specification: longest first, ties by the smaller and then
 /// the larger vertex index (decision D11: ties after rounding fall to the index rule), as
 /// one integer: the squared length is finite and not negative, so its bits
@@ -52,7 +36,8 @@ impl Candidate {
 /// smaller and the larger vertex index.
 #[inline]
 fn candidate_key(d: &Diagonal) -> u128 {
-    (u128::from(!d.squared_length.to_bits()) << 64) | (u128::from(d.lo) << 32) | u128::from(d.hi)
+    let Candidate { lo, hi, .. } = d.edge;
+    (u128::from(!d.squared_length.to_bits()) << 64) | (u128::from(lo) << 32) | u128::from(hi)
 }
 
 /// The bits needed to write `max` (0 for 0): the width of a radix key's field.
@@ -74,7 +59,7 @@ const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
 /// and each run of equal keys is finished by [`candidate_key`]; a length of `2^64` or
 /// more (never on a grid of `±2^26`) sorts everything by [`candidate_key`] alone.
 fn candidate_order(diagonals: &[Diagonal]) -> Vec<u32> {
-    debug_assert!(diagonals.is_sorted_by_key(|d| (d.lo, d.hi)));
+    debug_assert!(diagonals.is_sorted_by_key(|d| (d.edge.lo, d.edge.hi)));
     let longest = diagonals
         .iter()
         .map(|d| d.squared_length)
@@ -201,13 +186,13 @@ pub(crate) fn partition(
     let mut diagonals = interior_edges(points, triangles, neighbors, &edges);
     drop(edges);
     // An edge between triangles of different labels is never a candidate (decisions D16).
-    diagonals.retain(|d| label(d.left) == label(d.right));
+    diagonals.retain(|d| label(d.edge.left) == label(d.edge.right));
     // The candidates in their order, without their lengths, which only the order reads:
     // made before the polygons exist, they are what the pass holds beside them (16 bytes
     // a candidate instead of 24 and a position; issue #24).
     let candidates: Vec<Candidate> = candidate_order(&diagonals)
         .into_iter()
-        .map(|position| Candidate::of(&diagonals[position as usize]))
+        .map(|position| diagonals[position as usize].edge)
         .collect();
     drop(diagonals);
     let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
@@ -299,10 +284,12 @@ fn interior_edges(
         if right >= 0 {
             diagonals.push(Diagonal {
                 squared_length: squared_length(points[lo as usize], points[hi as usize]),
-                lo,
-                hi,
-                left: t,
-                right: right as u32,
+                edge: Candidate {
+                    lo,
+                    hi,
+                    left: t,
+                    right: right as u32,
+                },
             });
         }
     }
@@ -463,10 +450,12 @@ mod tests {
             .into_iter()
             .map(|(lo, hi)| Diagonal {
                 squared_length: rng.pick(&values),
-                lo,
-                hi,
-                left: 0,
-                right: 0,
+                edge: Candidate {
+                    lo,
+                    hi,
+                    left: 0,
+                    right: 0,
+                },
             })
             .collect()
     }
