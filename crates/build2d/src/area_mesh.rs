@@ -269,7 +269,8 @@ pub(crate) fn label_graph(
 /// flooded across unconstrained edges (decisions D16).
 pub(crate) fn labelled_triangles(graph: &LabelGraph) -> Result<LabelledTriangles> {
     let cdt = Cdt::new(&graph.vertices, &graph.constraints).map_err(Error::internal)?;
-    let mesh = cdt.inside_mesh();
+    // The points are the graph's; the triangulation's copy goes with it.
+    let (_, mesh) = cdt.into_inside_mesh();
     let mut directed: Vec<((u32, u32), u32)> = graph
         .constraints
         .iter()

@@ -81,9 +81,10 @@ impl Region {
     /// decides cocircular cases, so the result is the same bits everywhere.
     pub fn triangulate(&self) -> Result<Triangulation> {
         let (vertices, edges) = self.constraint_graph();
-        // A region's rings are noded, so the triangulation cannot reject them.
-        let cdt = Cdt::new(&vertices, &edges).map_err(Error::internal)?;
-        let mesh = cdt.inside_mesh();
+        // A region's rings are noded, so the triangulation cannot reject them. It takes
+        // the graph and hands the vertices back, so that nothing is held twice (issue #24).
+        let cdt = Cdt::from_owned(vertices, edges).map_err(Error::internal)?;
+        let (vertices, mesh) = cdt.into_inside_mesh();
         Ok(Triangulation {
             snap_bits: self.snap_bits,
             vertices,
@@ -214,10 +215,11 @@ impl Triangulation {
     /// [`Triangulation::partition_convex`] that consumes the triangulation, so its vertex
     /// list moves into the partition instead of being copied.
     pub fn into_partition_convex(self, max_vertices_per_polygon: usize) -> Result<ConvexPartition> {
-        let partition = onepath_convex::partition_convex(
+        // The triangles go to the pass, which frees them once its polygons hold them.
+        let partition = onepath_convex::partition_convex_owned(
             &self.vertices,
-            &self.triangles,
-            &self.neighbors,
+            self.triangles,
+            self.neighbors,
             max_vertices_per_polygon,
         )
         .map_err(convex_error)?;

@@ -90,13 +90,37 @@ impl Cdt {
     /// through a point or crossing another constraint is an error naming the constraint.
     pub fn new(points: &[GridPoint], constraints: &[[u32; 2]]) -> Result<Cdt, CdtError> {
         validate_points(points)?;
-        let n = points.len();
-        let constraint_edges = merge_constraints(n, constraints)?;
-        let mut all_points = Vec::with_capacity(n + 3);
+        let constraint_edges = merge_constraints(points.len(), constraints)?;
+        let mut all_points = Vec::with_capacity(points.len() + 3);
         all_points.extend_from_slice(points);
-        all_points.extend_from_slice(&BOUNDING_TRIANGLE);
-        let mut cdt = Cdt::with_bounding_triangle(all_points, 2 * n + 1);
-        cdt.insert_points(&insertion_order(points))?;
+        Self::with_constraints(all_points, constraint_edges)
+    }
+
+    /// [`Cdt::new`] of points and constraints given up by the caller: the same
+    /// triangulation, but the points become its own (not copied), and the constraints are
+    /// freed once merged, so that a large triangulation holds neither twice (issue #24).
+    /// [`Cdt::into_inside_mesh`] hands the points back.
+    pub fn from_owned(points: Vec<GridPoint>, constraints: Vec<[u32; 2]>) -> Result<Cdt, CdtError> {
+        validate_points(&points)?;
+        let constraint_edges = merge_constraints(points.len(), &constraints)?;
+        drop(constraints);
+        Self::with_constraints(points, constraint_edges)
+    }
+
+    /// Steps 1 to 4 over the validated input `points` (to which the bounding corners are
+    /// appended) and the merged constraints.
+    fn with_constraints(
+        mut points: Vec<GridPoint>,
+        constraint_edges: Vec<ConstraintEdge>,
+    ) -> Result<Cdt, CdtError> {
+        let n = points.len();
+        let order = insertion_order(&points);
+        // At the exact size: the points outlive the triangulation (`Cdt::into_inside_mesh`).
+        points.reserve_exact(BOUNDING_TRIANGLE.len());
+        points.extend_from_slice(&BOUNDING_TRIANGLE);
+        let mut cdt = Cdt::with_bounding_triangle(points, 2 * n + 1);
+        cdt.insert_points(&order)?;
+        drop(order);
         if !constraint_edges.is_empty() {
             let mut constrainer = Constrainer::new(&cdt);
             cdt.constraint_edges = constraint_edges;

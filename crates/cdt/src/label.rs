@@ -3,6 +3,7 @@
 
 use crate::mesh::{Cdt, NO_TRIANGLE, next};
 use crate::sort::sort_by_first_vertex;
+use onepath_predicates::GridPoint;
 
 /// The triangles with winding > 0, in the canonical form of "Region.Triangulate".
 ///
@@ -103,12 +104,27 @@ impl Cdt {
     ///
     /// When `windings` is shorter than the triangle array.
     pub fn inside(&self, windings: &[i32]) -> InsideMesh {
+        let kept = self.kept_triangles(windings);
+        let neighbors = self.kept_neighbors(&kept);
+        InsideMesh {
+            triangles: corners(kept),
+            neighbors,
+        }
+    }
+
+    /// `(rotated triangle, original index, rotation)` of every triangle [`Cdt::inside`]
+    /// keeps, in its order.
+    ///
+    /// # Panics
+    ///
+    /// When `windings` is shorter than the triangle array.
+    fn kept_triangles(&self, windings: &[i32]) -> Vec<([u32; 3], u32, u32)> {
         assert!(
             windings.len() >= self.triangles.len(),
             "one winding per triangle is needed"
         );
-        // (rotated triangle, original index, rotation) of every kept triangle, at the exact
-        // count (a vector grown by doubling was the build's peak of memory, issue #24).
+        // At the exact count (a vector grown by doubling was the build's peak of memory,
+        // issue #24).
         let keeps = |t: usize| windings[t] > 0 && !self.touches_bounding_corner(t);
         let count = (0..self.triangles.len()).filter(|&t| keeps(t)).count();
         let mut kept: Vec<([u32; 3], u32, u32)> = Vec::with_capacity(count);
@@ -123,12 +139,18 @@ impl Cdt {
         // The triples are distinct, so this is the one sorted order; kept triangles have
         // no bounding corner, so every vertex is an input point.
         sort_by_first_vertex(&mut kept, self.num_input_points(), |k| k.0[0]);
+        kept
+    }
+
+    /// The neighbours of the `kept` triangles ([`Cdt::kept_triangles`]) in the kept
+    /// numbering, three a triangle, -1 across the boundary.
+    fn kept_neighbors(&self, kept: &[([u32; 3], u32, u32)]) -> Vec<i32> {
         let mut new_index = vec![-1i32; self.triangles.len()];
         for (i, &(_, t, _)) in kept.iter().enumerate() {
             new_index[t as usize] = i as i32;
         }
         let mut neighbors = Vec::with_capacity(kept.len() * 3);
-        for &(_, t, r) in &kept {
+        for &(_, t, r) in kept {
             for i in 0..3 {
                 let u = self.adjacency[t as usize][(r as usize + i) % 3];
                 neighbors.push(if u == NO_TRIANGLE {
@@ -138,10 +160,7 @@ impl Cdt {
                 });
             }
         }
-        InsideMesh {
-            triangles: kept.into_iter().map(|(tri, _, _)| tri).collect(),
-            neighbors,
-        }
+        neighbors
     }
 
     /// [`Cdt::inside`] of [`Cdt::windings`]: what "Region.Triangulate" returns when the
@@ -149,4 +168,35 @@ impl Cdt {
     pub fn inside_mesh(&self) -> InsideMesh {
         self.inside(&self.windings())
     }
+
+    /// [`Cdt::inside_mesh`] of a triangulation that is no longer needed, with its input
+    /// points handed back (those [`Cdt::from_owned`] took): the same mesh, but what each
+    /// step has finished with is freed before the next allocates (the constraints once
+    /// the windings are known, the windings once the kept triangles are), and the
+    /// triangulation before the mesh is returned, so that a large build's memory peaks
+    /// lower (issue #24).
+    pub fn into_inside_mesh(mut self) -> (Vec<GridPoint>, InsideMesh) {
+        let windings = self.windings();
+        self.constraint_edges = Vec::new();
+        let kept = self.kept_triangles(&windings);
+        drop(windings);
+        let neighbors = self.kept_neighbors(&kept);
+        let n = self.num_input_points();
+        let mut points = std::mem::take(&mut self.points);
+        points.truncate(n);
+        drop(self);
+        let mesh = InsideMesh {
+            triangles: corners(kept),
+            neighbors,
+        };
+        (points, mesh)
+    }
+}
+
+/// The corners of the kept triangles, in their allocation (collected in place) cut down to
+/// their size: the mesh keeps 12 bytes a triangle, not the 20 of the sort's records.
+fn corners(kept: Vec<([u32; 3], u32, u32)>) -> Vec<[u32; 3]> {
+    let mut triangles: Vec<[u32; 3]> = kept.into_iter().map(|(tri, _, _)| tri).collect();
+    triangles.shrink_to_fit();
+    triangles
 }

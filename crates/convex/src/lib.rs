@@ -63,6 +63,7 @@ pub use fans::VertexFans;
 pub use partition::{Partition, Polygon};
 
 use onepath_predicates::GridPoint;
+use std::borrow::Cow;
 
 /// The smallest vertex limit the specification allows ("Region.PartitionConvex": 3 to 16).
 pub const MIN_VERTEX_LIMIT: usize = 3;
@@ -110,6 +111,33 @@ pub fn partition_convex(
     neighbors: &[i32],
     max_vertices_per_polygon: usize,
 ) -> Result<Partition, ConvexError> {
+    unlabelled(points, triangles, neighbors, max_vertices_per_polygon)
+}
+
+/// [`partition_convex`] of a triangulation the caller gives up: the same partition, but
+/// the triangles and neighbours are freed as soon as the pass has copied them into its
+/// polygons, so that a large mesh is not held twice (issue #24).
+///
+/// # Errors
+///
+/// As [`partition_convex`].
+pub fn partition_convex_owned(
+    points: &[GridPoint],
+    triangles: Vec<[u32; 3]>,
+    neighbors: Vec<i32>,
+    max_vertices_per_polygon: usize,
+) -> Result<Partition, ConvexError> {
+    unlabelled(points, triangles, neighbors, max_vertices_per_polygon)
+}
+
+/// The pass without labels, over borrowed or owned triangles.
+fn unlabelled<'a>(
+    points: &[GridPoint],
+    triangles: impl Into<Cow<'a, [[u32; 3]]>>,
+    neighbors: impl Into<Cow<'a, [i32]>>,
+    max_vertices_per_polygon: usize,
+) -> Result<Partition, ConvexError> {
+    let (triangles, neighbors) = (triangles.into(), neighbors.into());
     merge::partition(points, triangles, neighbors, None, max_vertices_per_polygon)
         .map(|(partition, _)| partition)
 }
@@ -133,8 +161,8 @@ pub fn partition_convex_labelled(
 ) -> Result<(Partition, Vec<u32>), ConvexError> {
     merge::partition(
         points,
-        triangles,
-        neighbors,
+        triangles.into(),
+        neighbors.into(),
         Some(labels),
         max_vertices_per_polygon,
     )

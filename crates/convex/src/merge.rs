@@ -5,6 +5,7 @@ use crate::check_vertex_limit;
 use crate::validate::{EdgesByStart, check_triangulation};
 use crate::{ConvexError, Partition};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
+use std::borrow::Cow;
 
 /// An interior triangle edge, listed once, as a candidate for removal: the edge as the
 /// pass reads it, and its squared length, which only the candidate order reads.
@@ -163,15 +164,17 @@ impl Polygons {
 /// [`partition_convex`](crate::partition_convex) and
 /// [`partition_convex_labelled`](crate::partition_convex_labelled). Without labels every
 /// triangle has label 0.
+///
+/// Owned triangles and neighbours are freed once the polygons hold them.
 pub(crate) fn partition(
     points: &[GridPoint],
-    triangles: &[[u32; 3]],
-    neighbors: &[i32],
+    triangles: Cow<'_, [[u32; 3]]>,
+    neighbors: Cow<'_, [i32]>,
     labels: Option<&[u32]>,
     limit: usize,
 ) -> Result<(Partition, Vec<u32>), ConvexError> {
     check_vertex_limit(limit)?;
-    let edges = check_triangulation(points, triangles, neighbors)?;
+    let edges = check_triangulation(points, &triangles, &neighbors)?;
     if let Some(labels) = labels
         && labels.len() != triangles.len()
     {
@@ -183,7 +186,7 @@ pub(crate) fn partition(
     let label = |t: u32| labels.map_or(0, |l| l[t as usize]);
     // The validated edges are dropped before the polygons are made, so the two are never
     // held together.
-    let mut diagonals = interior_edges(points, triangles, neighbors, &edges);
+    let mut diagonals = interior_edges(points, &triangles, &neighbors, &edges);
     drop(edges);
     // An edge between triangles of different labels is never a candidate (decisions D16).
     diagonals.retain(|d| label(d.edge.left) == label(d.edge.right));
@@ -195,7 +198,8 @@ pub(crate) fn partition(
         .map(|position| diagonals[position as usize].edge)
         .collect();
     drop(diagonals);
-    let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
+    let mut polygons = Polygons::from_triangles(&triangles, &neighbors, limit);
+    drop((triangles, neighbors));
     // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k). At
     // most 3 * i32::MAX / 2 diagonals exist, so a u32 stamp per diagonal never wraps.
     let mut stamp_of_vertex = vec![0u32; points.len()];
@@ -264,6 +268,7 @@ pub(crate) fn partition(
         polygons.across[base..base + joined].copy_from_slice(&scratch_across);
         polygons.lens[root as usize] = joined as u8;
     }
+    drop((candidates, stamp_of_vertex));
     let (partition, roots) = canonical_partition(polygons, limit, points.len());
     Ok((partition, roots.into_iter().map(label).collect()))
 }

@@ -2,13 +2,22 @@
 
 mod support;
 
-use onepath_convex::{ConvexError, partition_convex};
+use onepath_convex::{ConvexError, partition_convex, partition_convex_owned};
 use onepath_predicates::GridPoint;
 use support::shapes::{l_shape, random_tile_mesh};
 use support::{Mesh, Rng};
 
+/// The result of the pass, errors included, which `partition_convex_owned` must give too.
 fn run(mesh: &Mesh, limit: usize) -> Result<onepath_convex::Partition, ConvexError> {
-    partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
+    let result = partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit);
+    let owned = partition_convex_owned(
+        &mesh.points,
+        mesh.triangles.clone(),
+        mesh.neighbors.clone(),
+        limit,
+    );
+    assert_eq!(owned, result, "the owned entry point agrees");
+    result
 }
 
 #[test]

@@ -4,16 +4,25 @@
 
 mod support;
 
-use onepath_convex::{Partition, partition_convex};
+use onepath_convex::{Partition, partition_convex, partition_convex_owned};
 use support::checks::assert_partition_of;
 use support::shapes::{random_comb, random_star, random_tile_mesh};
 use support::{Mesh, Rng, mesh_of_polygons};
 
 const LIMITS: [usize; 5] = [3, 4, 6, 8, 16];
 
+/// The partition, which `partition_convex_owned` must give too.
 fn partition(mesh: &Mesh, limit: usize) -> Partition {
-    partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
-        .expect("a valid triangulation")
+    let result = partition_convex(&mesh.points, &mesh.triangles, &mesh.neighbors, limit)
+        .expect("a valid triangulation");
+    let owned = partition_convex_owned(
+        &mesh.points,
+        mesh.triangles.clone(),
+        mesh.neighbors.clone(),
+        limit,
+    );
+    assert_eq!(owned.as_ref(), Ok(&result), "the owned entry point agrees");
+    result
 }
 
 /// Runs every check at every limit. Besides the checks of `assert_partition_of`: a

@@ -120,6 +120,8 @@ pub(crate) fn winding_weighted_area(cdt: &Cdt, windings: &[i32]) -> i128 {
 }
 
 /// Builds the triangulation, checks both invariant sets and returns it with its inside mesh.
+/// The owned entry points (`Cdt::from_owned`, `Cdt::into_inside_mesh`) must give the same
+/// mesh and the points back.
 pub(crate) fn build_checked(points: &[GridPoint], constraints: &[[u32; 2]]) -> (Cdt, InsideMesh) {
     let cdt = Cdt::new(points, constraints).expect("valid input");
     cdt.check_invariants().expect("triangulation invariants");
@@ -127,6 +129,18 @@ pub(crate) fn build_checked(points: &[GridPoint], constraints: &[[u32; 2]]) -> (
     inside
         .check_invariants(points, constraints)
         .expect("inside invariants");
+    let owned = Cdt::from_owned(points.to_vec(), constraints.to_vec()).expect("valid input");
+    assert_eq!(
+        owned.triangles(),
+        cdt.triangles(),
+        "from_owned triangulates alike"
+    );
+    let (given_back, owned_inside) = owned.into_inside_mesh();
+    assert_eq!(given_back, points, "into_inside_mesh hands the points back");
+    assert_eq!(
+        owned_inside, inside,
+        "into_inside_mesh keeps what inside_mesh keeps"
+    );
     (cdt, inside)
 }
 
