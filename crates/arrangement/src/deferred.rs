@@ -62,6 +62,8 @@ pub(crate) struct Pending {
     stats: ArrangeStats,
     /// For step 3 of the mixed path, what its fallback to the general path needs.
     mixed: Option<MixedInput>,
+    /// True when a mixed path's fallback input was freed ([`Deferred::forget_fallback`]).
+    fallback_forgotten: bool,
 }
 
 impl Pending {
@@ -85,6 +87,7 @@ impl Pending {
             hot,
             stats: ArrangeStats::default(),
             mixed: None,
+            fallback_forgotten: false,
         }
     }
 
@@ -101,6 +104,7 @@ impl Pending {
             hot,
             stats,
             mixed: Some(input),
+            fallback_forgotten: false,
         }
     }
 
@@ -123,6 +127,7 @@ impl Pending {
             segments,
             stats: so_far,
             mixed,
+            fallback_forgotten,
         } = self;
         *stats = so_far;
         let fragments: Vec<Fragment> = segments
@@ -139,6 +144,15 @@ impl Pending {
                 .map(|s| [s.a, s.b])
                 .collect::<Vec<[u32; 2]>>()
         };
+        if fallback_forgotten {
+            // The mixed path's verification, whose fallback a caller's sweep ruled out.
+            if mixed_pass_finds(&fragments, &hot, stats) {
+                return Err(ArrangementError::FallbackForgotten);
+            }
+            stats.hot_pixels = hot.len();
+            stats.fragments = fragments.len();
+            return Ok(assemble(&fragments, &ids(), &hot));
+        }
         let Some(input) = mixed else {
             let step4 = Step4 {
                 search: CandidateSearch::Auto,
@@ -231,6 +245,23 @@ impl Deferred {
         }
     }
 
+    /// Frees what [`Deferred::verify`] would need should two segments properly cross, for
+    /// a caller whose sweep over [`Deferred::segments`] found that none do (the winding
+    /// crate's `label_deferred` returned their labels): the mixed path keeps its unique
+    /// input fragments for that case, which a large shrink would otherwise hold to the end
+    /// of its tracing (issue #24). Nothing else changes; `verify` still gives the same
+    /// arrangement, or [`ArrangementError::FallbackForgotten`] should two segments cross
+    /// after all. An arrangement that is verified already, or whose segments cannot be
+    /// swept ([`crate::arrange_deferred`]), is left as it is.
+    pub fn forget_fallback(&mut self) {
+        if let Inner::Pending(pending) = &mut self.inner
+            && pending.is_open()
+            && pending.mixed.take().is_some()
+        {
+            pending.fallback_forgotten = true;
+        }
+    }
+
     /// The vertices ([`Deferred::vertices`]), everything else freed: for a caller that has
     /// taken what it needs of the segments (the winding crate's tracing keeps only the
     /// boundary's vertex pairs).
@@ -264,5 +295,52 @@ impl Deferred {
             Inner::Done(arrangement) => Ok(arrangement),
             Inner::Pending(pending) => pending.verify_with(&mut ArrangeStats::default()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Forgetting the mixed path's fallback: the same arrangement when no two segments
+    //! cross, and an error, never another arrangement, when (forced here, as no input
+    //! found reaches it) the verifying pass finds something.
+
+    use super::*;
+    use crate::mixed::FORCE_FALLBACK;
+    use crate::pipeline::tests::mostly_axis_parallel;
+    use onepath_testkit::Rng;
+
+    #[test]
+    fn a_forgotten_fallback_gives_the_same_arrangement_or_an_error() {
+        let mut rng = Rng::new(35);
+        let mut mixed = 0;
+        for k in 0..200 {
+            let edges = mostly_axis_parallel(&mut rng, [8u64, 60, 1 << 20][k % 3]);
+            let expected = crate::arrange(&edges).expect("an arrangement");
+            let deferred = crate::arrange_deferred(edges).expect("a deferred arrangement");
+            let keeps_fallback = matches!(&deferred.inner, Inner::Pending(p) if p.mixed.is_some());
+            let mut forgotten = deferred.clone();
+            forgotten.forget_fallback();
+            assert_eq!(
+                forgotten.clone().verify().as_ref(),
+                Ok(&expected),
+                "input {k}"
+            );
+            if !keeps_fallback {
+                continue;
+            }
+            mixed += 1;
+            assert!(matches!(&forgotten.inner, Inner::Pending(p) if p.mixed.is_none()));
+            FORCE_FALLBACK.with(|f| f.set(true));
+            let refused = forgotten.verify();
+            let kept = deferred.verify();
+            FORCE_FALLBACK.with(|f| f.set(false));
+            assert_eq!(
+                refused,
+                Err(ArrangementError::FallbackForgotten),
+                "input {k}"
+            );
+            assert_eq!(kept, Ok(expected), "input {k}");
+        }
+        assert!(mixed > 100, "only {mixed} of 200 inputs kept a fallback");
     }
 }

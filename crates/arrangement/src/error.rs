@@ -34,4 +34,12 @@ pub enum ArrangementError {
         /// The number of rounds run (256).
         rounds: u32,
     },
+    /// [`crate::Deferred::verify`] found two segments that properly cross after
+    /// [`crate::Deferred::forget_fallback`] had freed what that case needs: the caller's
+    /// sweep missed a crossing, or was never run. A defect of the caller, never a
+    /// property of the input.
+    #[error(
+        "snap rounding: two segments cross after the fallback was forgotten (a defect of the caller)"
+    )]
+    FallbackForgotten,
 }

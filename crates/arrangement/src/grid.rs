@@ -20,9 +20,10 @@ pub(crate) struct Grid {
     seg_items: Vec<u32>,
     /// Start of each cell's hot-pixel list in `pix_items`.
     pix_start: Vec<usize>,
-    /// Hot pixels (as points with their index in the sorted pixel list), cell by cell,
-    /// increasing within a cell.
-    pix_items: Vec<(GridPoint, u32)>,
+    /// Hot pixels (as their indices in the sorted pixel list), cell by cell, increasing
+    /// within a cell. The points are read from that list: 4 bytes a pixel instead of 24
+    /// (a copy of every point here was a whole-map build's peak of memory, issue #24).
+    pix_items: Vec<u32>,
 }
 
 /// `floor(a * b / d)` for `d > 0`, exactly (in `i128` when the product overflows `i64`).
@@ -211,7 +212,7 @@ impl Grid {
             std::slice::from_ref(&cells),
             self.cell_count(),
             |&cell| cell as usize,
-            |id, _| (pixels[id], id as u32),
+            |id, _| id as u32,
             |_| {},
         );
         self.pix_start = start;
@@ -388,6 +389,7 @@ impl Grid {
     pub(crate) fn for_each_pixel(
         &self,
         f: &Fragment,
+        pixels: &[GridPoint],
         near: bool,
         mut visit: impl FnMut(GridPoint, u32),
     ) {
@@ -396,7 +398,7 @@ impl Grid {
             let range = self.pix_start[base + r0]..self.pix_start[base + r1 + 1];
             self.pix_items[range]
                 .iter()
-                .for_each(|&(c, id)| visit(c, id));
+                .for_each(|&id| visit(pixels[id as usize], id));
         };
         if near {
             self.for_each_near_span(f, &mut emit);

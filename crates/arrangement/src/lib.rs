@@ -41,8 +41,10 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod blocks;
 mod boxes;
 mod deferred;
+mod deltas;
 mod error;
 mod fragment;
 mod grid;

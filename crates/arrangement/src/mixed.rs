@@ -23,6 +23,7 @@
 //! specification.
 
 use crate::deferred::Pending;
+use crate::deltas::Deltas;
 use crate::fragment::{Fragment, FragmentSet, OverPixels, remap_pairs};
 use crate::options::{ArrangeStats, CandidateSearch};
 use crate::orthogonal::{axis_pieces, crossing_points, merge_with_remap};
@@ -135,56 +136,6 @@ pub(crate) fn arrange_mixed(
     Pending::mixed(hot, segments, stats, input)
 }
 
-/// The mixed path's unique fragments' deltas, in a byte a count when every count fits in
-/// one (a shrink's or an offset's counts are those of a few coincident edges), else as
-/// given; the same values either way (issue #24: they live through the labelling sweep,
-/// for the fallback).
-#[derive(Clone, Debug)]
-pub(crate) enum Deltas {
-    /// Every count within `i8`.
-    Small(Vec<[i8; 2]>),
-    /// Some count beyond it.
-    Wide(Vec<[i32; 2]>),
-}
-
-impl Deltas {
-    /// The deltas `wide`, made small when they all fit.
-    pub(crate) fn new(wide: Vec<[i32; 2]>) -> Self {
-        let fits = |c: i32| i8::try_from(c).is_ok();
-        if wide.iter().all(|d| fits(d[0]) && fits(d[1])) {
-            Self::Small(wide.iter().map(|d| [d[0] as i8, d[1] as i8]).collect())
-        } else {
-            Self::Wide(wide)
-        }
-    }
-
-    /// The `k`-th delta.
-    #[inline]
-    pub(crate) fn get(&self, k: usize) -> [i32; 2] {
-        match self {
-            Self::Small(small) => [i32::from(small[k][0]), i32::from(small[k][1])],
-            Self::Wide(wide) => wide[k],
-        }
-    }
-
-    /// The deltas in order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = [i32; 2]> + '_ {
-        let len = match self {
-            Self::Small(small) => small.len(),
-            Self::Wide(wide) => wide.len(),
-        };
-        (0..len).map(|k| self.get(k))
-    }
-
-    /// The deltas as given.
-    pub(crate) fn into_wide(self) -> Vec<[i32; 2]> {
-        match self {
-            Self::Wide(wide) => wide,
-            small => small.iter().collect(),
-        }
-    }
-}
-
 /// What the general path needs should the mixed path's verification find something: the
 /// unique fragments' pixel pairs (over the final pixels) and deltas, and the numbering's
 /// counters; and whether a vertex lies inside a fragment (then the general path runs
@@ -237,30 +188,4 @@ pub(crate) fn fallback_forced() -> bool {
     return FORCE_FALLBACK.with(std::cell::Cell::get);
     #[cfg(not(test))]
     false
-}
-
-#[cfg(test)]
-mod tests {
-    //! The deltas kept small give back the values they were given.
-
-    use super::*;
-
-    #[test]
-    fn deltas_are_kept_small_only_when_every_count_fits_and_read_back_alike() {
-        let edge = [[-128, 127], [0, 0], [1, -1], [3, 2]];
-        for (extra, small) in [
-            (None, true),
-            (Some([128, 0]), false),
-            (Some([0, -129]), false),
-        ] {
-            let mut given: Vec<[i32; 2]> = edge.to_vec();
-            given.extend(extra);
-            let deltas = Deltas::new(given.clone());
-            assert_eq!(matches!(deltas, Deltas::Small(_)), small, "{given:?}");
-            let read: Vec<[i32; 2]> = (0..given.len()).map(|k| deltas.get(k)).collect();
-            assert_eq!(read, given);
-            assert_eq!(deltas.iter().collect::<Vec<_>>(), given);
-            assert_eq!(deltas.into_wide(), given);
-        }
-    }
 }

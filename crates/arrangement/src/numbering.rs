@@ -9,6 +9,7 @@
 //! pixel numbers go into one pair per edge. The numbers are the ranks of the distinct
 //! points in `(x, y)` order however they are computed, so nothing here can change a result.
 
+use crate::deltas::{Deltas, fits_small};
 use crate::error::ArrangementError;
 use crate::fragment::{Bounds, OverPixels};
 use crate::options::ArrangeStats;
@@ -33,19 +34,27 @@ impl SlotKeys {
         count: usize,
         items: impl Iterator<Item = (GridPoint, u32)>,
     ) -> Self {
+        let mut keys = Self::with_capacity(bounds, count);
+        // `for_each` folds, which a flattening iterator does in one loop per part (`extend`
+        // would step it item by item).
+        items.for_each(|(p, slot)| keys.push(p, slot));
+        keys
+    }
+
+    /// No keys yet, room for `count` of points in `bounds`.
+    fn with_capacity(bounds: &Bounds, count: usize) -> Self {
         match PackedPoints::within(bounds) {
-            Some(packed) => {
-                // `for_each` folds, which a flattening iterator does in one loop per
-                // part (`extend` would step it item by item).
-                let mut keys = Vec::with_capacity(count);
-                items.for_each(|(p, slot)| keys.push((packed.key(p), slot)));
-                Self::Packed(packed, keys)
-            }
-            None => {
-                let mut points = Vec::with_capacity(count);
-                items.for_each(|item| points.push(item));
-                Self::Points(points)
-            }
+            Some(packed) => Self::Packed(packed, Vec::with_capacity(count)),
+            None => Self::Points(Vec::with_capacity(count)),
+        }
+    }
+
+    /// Keys `point` (in the bounds given) for `slot`.
+    #[inline]
+    fn push(&mut self, point: GridPoint, slot: u32) {
+        match self {
+            Self::Packed(packed, keys) => keys.push((packed.key(point), slot)),
+            Self::Points(points) => points.push((point, slot)),
         }
     }
 
@@ -99,7 +108,12 @@ fn ranks<K: Copy + PartialEq>(
 /// sorts.
 pub(crate) struct Endpoints {
     keys: SlotKeys,
-    deltas: Vec<[i32; 2]>,
+    /// The kept edges' deltas, in a byte a count where they all fit (issue #24).
+    deltas: Deltas,
+    /// Bit `k` is set when the `k`-th kept edge starts where the one before it ends: its
+    /// first endpoint is not keyed, and takes that edge's second number (a ring's edges
+    /// share their vertices, so this halves the keys to sort: issue #24).
+    chained: Vec<u64>,
 }
 
 impl Endpoints {
@@ -118,8 +132,11 @@ impl Endpoints {
         // checked before the points, as for a slice, so the first bad point is kept aside.
         let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
         let mut bounds = Bounds::default();
-        let (mut total, mut count) = (0, 0);
+        let (mut total, mut count, mut chains) = (0, 0, 0);
+        let mut small = true;
         let mut first_outside = None;
+        // The second endpoint of the last kept edge, to count the chained edges.
+        let mut last_end = None;
         // `for_each` folds, which a chained or flattened source does in one loop per part.
         edges().for_each(|e| {
             let edge = total;
@@ -133,6 +150,9 @@ impl Endpoints {
             }
             if e.from != e.to {
                 count += 1;
+                chains += usize::from(last_end == Some(e.from));
+                small &= fits_small(e.operand.unit_delta());
+                last_end = Some(e.to);
                 bounds.add(e.from);
                 bounds.add(e.to);
             }
@@ -142,30 +162,55 @@ impl Endpoints {
             return Err(error);
         }
         // Slots `2k` and `2k + 1` for the ends of the `k`-th kept edge, whose delta is
-        // taken in the same pass (at the exact count: issue #24).
-        let mut deltas = Vec::with_capacity(count);
+        // taken in the same pass (at the exact count: issue #24). The first end of a
+        // chained edge is the second of the edge before it, and is not keyed again.
+        let mut deltas = Deltas::with_capacity(small, count);
+        let mut chained = vec![0u64; count.div_ceil(64)];
+        let mut keys = SlotKeys::with_capacity(&bounds, 2 * count - chains);
+        let mut last_end = None;
         let kept = edges().filter(|e| e.from != e.to);
-        let ends = kept.enumerate().flat_map(|(k, e)| {
+        kept.enumerate().for_each(|(k, e)| {
             deltas.push(e.operand.unit_delta());
             let slot = 2 * k as u32;
-            [(e.from, slot), (e.to, slot + 1)]
+            if last_end == Some(e.from) {
+                chained[k / 64] |= 1 << (k % 64);
+            } else {
+                keys.push(e.from, slot);
+            }
+            keys.push(e.to, slot + 1);
+            last_end = Some(e.to);
         });
-        let keys = SlotKeys::within(&bounds, 2 * count, ends);
-        Ok(Self { keys, deltas })
+        Ok(Self {
+            keys,
+            deltas,
+            chained,
+        })
     }
 
     /// Numbers the endpoints (see [`Numbered`]).
     pub(crate) fn number(self) -> Result<Numbered, ArrangementError> {
-        let Endpoints { mut keys, deltas } = self;
+        let Endpoints {
+            mut keys,
+            deltas,
+            chained,
+        } = self;
         // The pixel numbers are allocated after the sort has freed its scatter buffer.
         keys.sort();
         let mut ids = vec![[0u32; 2]; deltas.len()];
         let hot = keys.ranks(|slot, number| ids[slot as usize / 2][slot as usize % 2] = number);
         check_index_range(hot.len())?;
+        // A chained edge starts at the pixel where the edge before it ends, whose second
+        // end, like every edge's, was keyed.
+        for k in 1..ids.len() {
+            if chained[k / 64] >> (k % 64) & 1 == 1 {
+                ids[k][0] = ids[k - 1][1];
+            }
+        }
+        drop(chained);
         // The pieces between their pixels, oriented from the smaller index.
         let mut keyed: Vec<([u32; 2], [i32; 2])> = ids
             .into_iter()
-            .zip(deltas)
+            .zip(deltas.iter())
             .map(|([from, to], delta)| keyed_piece(from, to, delta))
             .collect();
         // Geometric duplicates are merged (their deltas summed): they have the same hot
@@ -287,38 +332,79 @@ pub(crate) mod tests {
         for case in 0..300 {
             let n = (rng.next_u64() % 60) as usize;
             let span = [2, 50, CONSTRUCTION_LIMIT as u64][case % 3];
-            let edges = random_edges(&mut rng, n, span);
-            let numbered = Endpoints::of(&edges)
-                .and_then(Endpoints::number)
-                .expect("numbered");
-            // The plain definition: pixels are the kept edges' endpoints, sorted and
-            // distinct; each kept edge a fragment from its smaller to its larger endpoint,
-            // equal ones merged with their deltas summed.
-            let kept: Vec<&TaggedEdge> = edges.iter().filter(|e| e.from != e.to).collect();
-            let mut hot: Vec<GridPoint> = kept.iter().flat_map(|e| [e.from, e.to]).collect();
-            hot.sort_unstable();
-            hot.dedup();
-            let mut fragments: Vec<Fragment> = kept
-                .iter()
-                .map(|e| Fragment::directed(e.from, e.to, e.operand.unit_delta()))
-                .collect();
-            crate::fragment::merge_fragments(&mut fragments);
-            assert_eq!(numbered.hot, hot, "case {case}");
-            let made: Vec<Fragment> = numbered
-                .fragments()
-                .iter()
-                .zip(&numbered.deltas)
-                .map(|(f, &delta)| Fragment { delta, ..f })
-                .collect();
-            assert_eq!(made, fragments, "case {case}");
-            assert_eq!(numbered.stats.unique_edges, fragments.len());
-            for (f, &[p, q]) in made.iter().zip(&numbered.ids) {
-                assert_eq!(
-                    (hot[p as usize], hot[q as usize]),
-                    (f.p, f.q),
-                    "case {case}"
-                );
+            check_numbered(&random_edges(&mut rng, n, span), case);
+        }
+    }
+
+    /// Edges that follow each other as a ring's do (the next starting where the last
+    /// ended), broken now and then, with zero-length edges between: the chained ends are
+    /// keyed once, and the numbering is the plain one.
+    #[test]
+    fn chained_edges_are_keyed_once_and_numbered_alike() {
+        let mut rng = Rng::new(9);
+        let mut saved = 0;
+        for case in 0..300 {
+            let n = (rng.next_u64() % 60) as usize;
+            let span = [2, 50, CONSTRUCTION_LIMIT as u64][case % 3];
+            let mut edges: Vec<TaggedEdge> = Vec::with_capacity(n);
+            let mut at = point(&mut rng, span);
+            for k in 0..n {
+                if rng.next_u64().is_multiple_of(8) {
+                    at = point(&mut rng, span);
+                }
+                let to = if k % 5 == 0 {
+                    at
+                } else {
+                    point(&mut rng, span)
+                };
+                let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
+                edges.push(TaggedEdge::new(at, to, operand));
+                at = to;
             }
+            let endpoints = Endpoints::of(&edges).expect("keyed");
+            let kept = edges.iter().filter(|e| e.from != e.to).count();
+            let keys = match &endpoints.keys {
+                SlotKeys::Packed(_, keys) => keys.len(),
+                SlotKeys::Points(points) => points.len(),
+            };
+            assert!(keys <= 2 * kept, "case {case}");
+            saved += 2 * kept - keys;
+            check_numbered(&edges, case);
+        }
+        assert!(saved > 3000, "only {saved} ends were shared");
+    }
+
+    /// The numbering of `edges` against the plain definition: pixels are the kept edges'
+    /// endpoints, sorted and distinct; each kept edge a fragment from its smaller to its
+    /// larger endpoint, equal ones merged with their deltas summed.
+    fn check_numbered(edges: &[TaggedEdge], case: usize) {
+        let numbered = Endpoints::of(edges)
+            .and_then(Endpoints::number)
+            .expect("numbered");
+        let kept: Vec<&TaggedEdge> = edges.iter().filter(|e| e.from != e.to).collect();
+        let mut hot: Vec<GridPoint> = kept.iter().flat_map(|e| [e.from, e.to]).collect();
+        hot.sort_unstable();
+        hot.dedup();
+        let mut fragments: Vec<Fragment> = kept
+            .iter()
+            .map(|e| Fragment::directed(e.from, e.to, e.operand.unit_delta()))
+            .collect();
+        crate::fragment::merge_fragments(&mut fragments);
+        assert_eq!(numbered.hot, hot, "case {case}");
+        let made: Vec<Fragment> = numbered
+            .fragments()
+            .iter()
+            .zip(&numbered.deltas)
+            .map(|(f, &delta)| Fragment { delta, ..f })
+            .collect();
+        assert_eq!(made, fragments, "case {case}");
+        assert_eq!(numbered.stats.unique_edges, fragments.len());
+        for (f, &[p, q]) in made.iter().zip(&numbered.ids) {
+            assert_eq!(
+                (hot[p as usize], hot[q as usize]),
+                (f.p, f.q),
+                "case {case}"
+            );
         }
     }
 }

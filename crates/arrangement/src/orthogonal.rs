@@ -80,6 +80,8 @@ pub(crate) fn axis_pieces(
     // Vertical lines: `hot` is in (x, y) order, so each column's pixels are consecutive.
     let order: Vec<u32> = (0..n as u32).collect();
     sweep_lines(&order, hot, &columns, |c| c.x, &mut pieces);
+    // Freed before the pieces grow further (issue #24).
+    drop(columns);
     // Horizontal lines: the pixels in (y, x) order, which a stable sort by y alone gives
     // because `hot` is in (x, y) order.
     let mut by_row = order;

@@ -360,6 +360,29 @@ pub(crate) mod tests {
         pub(crate) static FALLBACKS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
     }
 
+    /// Six rectangles (operand 0) and three diagonals (operand 1) with coordinates below
+    /// `span`: input the mixed path takes.
+    pub(crate) fn mostly_axis_parallel(rng: &mut Rng, span: u64) -> Vec<TaggedEdge> {
+        let mut coordinate = || (rng.next_u64() % span) as i64;
+        let mut edges = Vec::new();
+        for _ in 0..6 {
+            let (x, y) = (coordinate(), coordinate());
+            let (w, h) = (1 + coordinate(), 1 + coordinate());
+            let c = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
+            for i in 0..4 {
+                let (a, b) = (c[i], c[(i + 1) % 4]);
+                let (a, b) = (GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1));
+                edges.push(TaggedEdge::new(a, b, Operand::First));
+            }
+        }
+        for _ in 0..3 {
+            let a = GridPoint::new(coordinate(), coordinate());
+            let b = GridPoint::new(coordinate(), coordinate());
+            edges.push(TaggedEdge::new(a, b, Operand::Second));
+        }
+        edges
+    }
+
     #[test]
     fn the_mixed_paths_fallback_gives_the_general_paths_arrangement() {
         // Mostly axis-parallel input (rectangles) with a few diagonals takes the mixed path;
@@ -368,24 +391,7 @@ pub(crate) mod tests {
         let mut rng = Rng::new(33);
         let mut mixed_runs = 0;
         for k in 0..200 {
-            let span = [8u64, 60, 1 << 20][k % 3];
-            let mut coordinate = || (rng.next_u64() % span) as i64;
-            let mut edges = Vec::new();
-            for _ in 0..6 {
-                let (x, y) = (coordinate(), coordinate());
-                let (w, h) = (1 + coordinate(), 1 + coordinate());
-                let c = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)];
-                for i in 0..4 {
-                    let (a, b) = (c[i], c[(i + 1) % 4]);
-                    let (a, b) = (GridPoint::new(a.0, a.1), GridPoint::new(b.0, b.1));
-                    edges.push(TaggedEdge::new(a, b, Operand::First));
-                }
-            }
-            for _ in 0..3 {
-                let a = GridPoint::new(coordinate(), coordinate());
-                let b = GridPoint::new(coordinate(), coordinate());
-                edges.push(TaggedEdge::new(a, b, Operand::Second));
-            }
+            let edges = mostly_axis_parallel(&mut rng, [8u64, 60, 1 << 20][k % 3]);
             let options = ArrangeOptions::default();
             let plain = run(&edges, &options, false).expect("an arrangement");
             let before = FALLBACKS.with(std::cell::Cell::get);

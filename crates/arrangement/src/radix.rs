@@ -22,6 +22,10 @@ const WIDE_MIN: usize = 1 << 14;
 /// Below this many items a comparison sort is faster than clearing the digit counts.
 const SMALL: usize = 256;
 
+/// From this many items [`sort_by_index_pair`] sorts in place, block by block: a copy of
+/// the list beside it would be a megabyte or more.
+const IN_PLACE_MIN: usize = 1 << 16;
+
 /// Sorts `items` stably by `key(item)`, which must be below `2^key_bits` (at most 64): one
 /// pass that counts every digit at once (11 bits, 13 from [`WIDE_MIN`] items on when one
 /// thread sorts), then one scatter pass per digit from the
@@ -82,7 +86,9 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
 /// Sorts `items` by the index pair `pair(item)`, whose indices are below `n`: one counting
 /// pass by the first index (`n` buckets, [`bucket_sort`]: on every core with the feature
 /// `parallel`), then each bucket, usually a handful of items, by the second. Equal
-/// pairs end up next to each other, in no particular order.
+/// pairs end up next to each other, in no particular order. From [`IN_PLACE_MIN`] items
+/// on, in place block by block ([`crate::blocks`]), so that no copy of a long list is
+/// held beside it (issue #24).
 pub(crate) fn sort_by_index_pair<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
     n: usize,
@@ -90,6 +96,10 @@ pub(crate) fn sort_by_index_pair<T: Copy + Default + Send + Sync>(
 ) {
     if items.len() < SMALL {
         items.sort_unstable_by_key(|item| pair(item));
+        return;
+    }
+    if items.len() >= IN_PLACE_MIN {
+        crate::blocks::sort_by_index_pair(items, n, pair);
         return;
     }
     let by_second = |bucket: &mut [T]| {
@@ -249,6 +259,12 @@ mod tests {
             (1000, 10),
             (20_000, 5000),
             (3000, 2),
+            // From `IN_PLACE_MIN` items on, in place, in blocks: one block, blocks of one
+            // first index, and many of many.
+            (IN_PLACE_MIN, 1),
+            (IN_PLACE_MIN + 5000, 200),
+            (100_000, 40_000),
+            (100_000, 3_000_000),
         ] {
             let mut items: Vec<([u32; 2], u64)> = (0..count)
                 .map(|_| {
@@ -294,7 +310,8 @@ mod tests {
             .collect();
         let mut keys_expected = keys.clone();
         keys_expected.sort_by_key(|item| item.0);
-        let pairs: Vec<([u32; 2], u64)> = (0..50_000)
+        // Enough pairs for the in-place blocks, whose blocks are sorted on every core.
+        let pairs: Vec<([u32; 2], u64)> = (0..IN_PLACE_MIN + 10_000)
             .map(|_| {
                 let mut index = || (rng.next_u64() % 7000) as u32;
                 ([index(), index()], rng.next_u64())

@@ -190,7 +190,7 @@ impl CandidateIndex {
         mut visit: impl FnMut(GridPoint, u32),
     ) {
         match self {
-            CandidateIndex::Grid(grid) => grid.for_each_pixel(fragment, near, visit),
+            CandidateIndex::Grid(grid) => grid.for_each_pixel(fragment, pixels, near, visit),
             CandidateIndex::Sweep => {
                 for id in pixels_in_x_range(pixels, fragment) {
                     visit(pixels[id], id as u32);

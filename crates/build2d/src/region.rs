@@ -37,8 +37,11 @@ pub(crate) fn arrange_and_label(
     edges: impl EdgeSource,
 ) -> Result<(Deferred, Vec<SegmentWindings>)> {
     // Every caller validated its coordinates, so an arrangement error is a defect.
-    let deferred = arrange_deferred_from(edges).map_err(Error::internal)?;
+    let mut deferred = arrange_deferred_from(edges).map_err(Error::internal)?;
     if let Some(windings) = label_deferred(&deferred) {
+        // No two segments cross, so the arrangement's fallback for that case is freed
+        // before the caller traces (issue #24).
+        deferred.forget_fallback();
         return Ok((deferred, windings));
     }
     let arrangement = deferred.verify().map_err(Error::internal)?;

@@ -89,7 +89,7 @@ pub fn trace_deferred_owned(
     windings: Vec<SegmentWindings>,
     rule: InsideRule,
 ) -> Result<Vec<Vec<GridPoint>>, TraceError> {
-    let edges: Vec<(u32, u32)> = boundary_indices(deferred.segments(), &windings, rule).collect();
+    let edges = boundary_index_pairs(deferred.segments(), &windings, rule);
     drop(windings);
     trace_numbered(&deferred.into_vertices(), &edges)
 }
@@ -101,8 +101,19 @@ fn trace_parts(
     windings: &[SegmentWindings],
     rule: InsideRule,
 ) -> Result<Vec<Vec<GridPoint>>, TraceError> {
-    let edges: Vec<(u32, u32)> = boundary_indices(segments, windings, rule).collect();
-    trace_numbered(vertices, &edges)
+    trace_numbered(vertices, &boundary_index_pairs(segments, windings, rule))
+}
+
+/// [`boundary_indices`] collected at their exact count: counted first, so that no
+/// vector grown by doubling sits beside the windings (issue #24).
+fn boundary_index_pairs(
+    segments: &[Segment],
+    windings: &[SegmentWindings],
+    rule: InsideRule,
+) -> Vec<(u32, u32)> {
+    let mut edges = Vec::with_capacity(boundary_indices(segments, windings, rule).count());
+    edges.extend(boundary_indices(segments, windings, rule));
+    edges
 }
 
 /// The boundary segments of `rule` as directed pairs of vertex indices, in segment order.

@@ -222,6 +222,14 @@ fn deferred_arrangements_give_the_rings_of_verified_ones() {
         let deferred = arrange_deferred(edges).expect("a deferred arrangement");
         pending += usize::from(!deferred.is_verified());
         let deferred_windings = label_deferred(&deferred).expect("no crossing after step 3");
+        // The sweep found no crossing, so the fallback may go: the same arrangement.
+        let mut forgotten = deferred.clone();
+        forgotten.forget_fallback();
+        assert_eq!(
+            forgotten.clone().verify().as_ref(),
+            Ok(&arrangement),
+            "case {case}, fallback forgotten"
+        );
         for rule in RULES {
             let expected = trace_boundary(&arrangement, &windings, rule);
             assert_eq!(
@@ -229,11 +237,17 @@ fn deferred_arrangements_give_the_rings_of_verified_ones() {
                 expected,
                 "case {case}, {rule:?}"
             );
-            // The owned form frees the arrangement early and gives the same rings.
+            // The owned form frees the arrangement early and gives the same rings, and so
+            // does an arrangement whose fallback is forgotten.
             assert_eq!(
                 trace_deferred_owned(deferred.clone(), deferred_windings.clone(), rule),
                 expected,
                 "case {case}, {rule:?}, owned"
+            );
+            assert_eq!(
+                trace_deferred_owned(forgotten.clone(), deferred_windings.clone(), rule),
+                expected,
+                "case {case}, {rule:?}, fallback forgotten"
             );
         }
     }
