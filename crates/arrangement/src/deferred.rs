@@ -60,10 +60,20 @@ pub(crate) struct Pending {
     segments: Vec<Segment>,
     /// The run's counters so far.
     stats: ArrangeStats,
-    /// For step 3 of the mixed path, what its fallback to the general path needs.
-    mixed: Option<MixedInput>,
-    /// True when a mixed path's fallback input was freed ([`Deferred::forget_fallback`]).
-    fallback_forgotten: bool,
+    /// Which path made step 3, and for the mixed path what its fallback needs.
+    path: Step3,
+}
+
+/// The path that made step 3, as its verification needs to know it.
+#[derive(Clone, Debug)]
+enum Step3 {
+    /// The general path: its verifying pass and repair loop follow.
+    General,
+    /// The mixed path, with what its fallback to the general path needs.
+    Mixed(MixedInput),
+    /// The mixed path after [`Deferred::forget_fallback`]: a sweep found no crossing, so
+    /// the fallback was freed.
+    MixedForgotten,
 }
 
 impl Pending {
@@ -86,8 +96,7 @@ impl Pending {
             segments: Self::segments_of(fragments, ids),
             hot,
             stats: ArrangeStats::default(),
-            mixed: None,
-            fallback_forgotten: false,
+            path: Step3::General,
         }
     }
 
@@ -103,15 +112,14 @@ impl Pending {
             segments,
             hot,
             stats,
-            mixed: Some(input),
-            fallback_forgotten: false,
+            path: Step3::Mixed(input),
         }
     }
 
     /// False when a vertex lies inside a fragment: then the segments cannot be handed to a
     /// sweep, and verification goes straight to the general path.
     pub(crate) fn is_open(&self) -> bool {
-        !self.mixed.as_ref().is_some_and(|m| m.vertex_inside)
+        !matches!(&self.path, Step3::Mixed(input) if input.vertex_inside)
     }
 
     /// The rest of the run after step 3, into `stats`: for the general path the verifying
@@ -126,8 +134,7 @@ impl Pending {
             hot,
             segments,
             stats: so_far,
-            mixed,
-            fallback_forgotten,
+            path,
         } = self;
         *stats = so_far;
         let fragments: Vec<Fragment> = segments
@@ -144,28 +151,27 @@ impl Pending {
                 .map(|s| [s.a, s.b])
                 .collect::<Vec<[u32; 2]>>()
         };
-        if fallback_forgotten {
-            // The mixed path's verification, whose fallback a caller's sweep ruled out.
-            if mixed_pass_finds(&fragments, &hot, stats) {
-                return Err(ArrangementError::FallbackForgotten);
+        // The mixed path's fallback input, or `None` once forgotten.
+        let input = match path {
+            Step3::General => {
+                let step4 = Step4 {
+                    search: CandidateSearch::Auto,
+                    vertex_inside: false,
+                    any_input: true,
+                };
+                return repair_and_assemble(fragments, hot, ids(), step4, stats, None);
             }
-            stats.hot_pixels = hot.len();
-            stats.fragments = fragments.len();
-            return Ok(assemble(&fragments, &ids(), &hot));
-        }
-        let Some(input) = mixed else {
-            let step4 = Step4 {
-                search: CandidateSearch::Auto,
-                vertex_inside: false,
-                any_input: true,
-            };
-            return repair_and_assemble(fragments, hot, ids(), step4, stats, None);
+            Step3::Mixed(input) => Some(input),
+            Step3::MixedForgotten => None,
         };
-        if !input.vertex_inside && !mixed_pass_finds(&fragments, &hot, stats) {
+        let vertex_inside = input.as_ref().is_some_and(|input| input.vertex_inside);
+        if !vertex_inside && !mixed_pass_finds(&fragments, &hot, stats) {
             stats.hot_pixels = hot.len();
             stats.fragments = fragments.len();
             return Ok(assemble(&fragments, &ids(), &hot));
         }
+        // A crossing after all: a forgotten fallback cannot run.
+        let input = input.ok_or(ArrangementError::FallbackForgotten)?;
         // The fragments again, from their input pixels and deltas, for the general path.
         drop((fragments, segments));
         #[cfg(test)]
@@ -256,9 +262,9 @@ impl Deferred {
     pub fn forget_fallback(&mut self) {
         if let Inner::Pending(pending) = &mut self.inner
             && pending.is_open()
-            && pending.mixed.take().is_some()
+            && matches!(pending.path, Step3::Mixed(_))
         {
-            pending.fallback_forgotten = true;
+            pending.path = Step3::MixedForgotten;
         }
     }
 
@@ -317,7 +323,8 @@ mod tests {
             let edges = mostly_axis_parallel(&mut rng, [8u64, 60, 1 << 20][k % 3]);
             let expected = crate::arrange(&edges).expect("an arrangement");
             let deferred = crate::arrange_deferred(edges).expect("a deferred arrangement");
-            let keeps_fallback = matches!(&deferred.inner, Inner::Pending(p) if p.mixed.is_some());
+            let keeps_fallback =
+                matches!(&deferred.inner, Inner::Pending(p) if matches!(p.path, Step3::Mixed(_)));
             let mut forgotten = deferred.clone();
             forgotten.forget_fallback();
             assert_eq!(
@@ -329,7 +336,10 @@ mod tests {
                 continue;
             }
             mixed += 1;
-            assert!(matches!(&forgotten.inner, Inner::Pending(p) if p.mixed.is_none()));
+            assert!(matches!(
+                &forgotten.inner,
+                Inner::Pending(p) if matches!(p.path, Step3::MixedForgotten)
+            ));
             FORCE_FALLBACK.with(|f| f.set(true));
             let refused = forgotten.verify();
             let kept = deferred.verify();

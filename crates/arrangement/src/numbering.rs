@@ -135,8 +135,7 @@ impl Endpoints {
         let (mut total, mut count, mut chains) = (0, 0, 0);
         let mut small = true;
         let mut first_outside = None;
-        // The second endpoint of the last kept edge, to count the chained edges.
-        let mut last_end = None;
+        let mut chaining = Chaining::default();
         // `for_each` folds, which a chained or flattened source does in one loop per part.
         edges().for_each(|e| {
             let edge = total;
@@ -150,9 +149,8 @@ impl Endpoints {
             }
             if e.from != e.to {
                 count += 1;
-                chains += usize::from(last_end == Some(e.from));
+                chains += usize::from(chaining.follows(&e));
                 small &= fits_small(e.operand.unit_delta());
-                last_end = Some(e.to);
                 bounds.add(e.from);
                 bounds.add(e.to);
             }
@@ -167,18 +165,17 @@ impl Endpoints {
         let mut deltas = Deltas::with_capacity(small, count);
         let mut chained = vec![0u64; count.div_ceil(64)];
         let mut keys = SlotKeys::with_capacity(&bounds, 2 * count - chains);
-        let mut last_end = None;
+        let mut chaining = Chaining::default();
         let kept = edges().filter(|e| e.from != e.to);
         kept.enumerate().for_each(|(k, e)| {
             deltas.push(e.operand.unit_delta());
             let slot = 2 * k as u32;
-            if last_end == Some(e.from) {
+            if chaining.follows(&e) {
                 chained[k / 64] |= 1 << (k % 64);
             } else {
                 keys.push(e.from, slot);
             }
             keys.push(e.to, slot + 1);
-            last_end = Some(e.to);
         });
         Ok(Self {
             keys,
@@ -230,6 +227,24 @@ impl Endpoints {
             deltas,
             stats,
         })
+    }
+}
+
+/// The one rule of [`Endpoints`]' chained edges, for its counting pass and its keying
+/// pass alike: a kept edge is chained when it starts where the kept edge before it ended.
+#[derive(Default)]
+struct Chaining {
+    /// The second endpoint of the last kept edge seen.
+    last_end: Option<GridPoint>,
+}
+
+impl Chaining {
+    /// Whether the kept edge `e`, the next one, is chained.
+    #[inline]
+    fn follows(&mut self, e: &TaggedEdge) -> bool {
+        let chained = self.last_end == Some(e.from);
+        self.last_end = Some(e.to);
+        chained
     }
 }
 

@@ -64,8 +64,9 @@ pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
 /// `bucket(e)` being an entry's bucket (below `buckets`) and `value(i, e)` what is stored
 /// for the `i`-th entry; then `finish` of every bucket's values. Returns the start of every
 /// bucket (`buckets + 1` offsets) and the values, bucket by bucket, in entry order within
-/// a bucket. The one counting sort of the crate: the grid's cell lists, its pixel lists and
-/// the pieces' sort by pixel index all use it.
+/// a bucket. The crate's counting sort into a new vector: the grid's cell lists, its pixel
+/// lists and the pieces' sort by pixel index up to `radix::IN_PLACE_MIN` pieces use it
+/// (longer lists are sorted in place, block by block: `blocks.rs`).
 ///
 /// With the feature `parallel`, more than one thread and at least [`PARALLEL_MIN`] entries,
 /// the buckets are split into one contiguous range per thread: each thread counts and
