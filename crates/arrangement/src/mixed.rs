@@ -97,19 +97,18 @@ pub(crate) fn arrange_mixed(
     let polylines = reroute(&index, &slanted, 0..slanted.len(), &hot, &mut stats);
     let vertex_inside = polylines.any_vertex_inside(&hot);
     drop((index, slanted));
-    let axis_only = ids
-        .iter()
-        .copied()
-        .zip(deltas.iter())
-        .zip(&axis)
-        .filter_map(|(piece, &is_axis)| is_axis.then_some(piece));
-    let mut keyed = axis_pieces(axis_only, &hot);
+    let axis_only = || {
+        ids.iter()
+            .copied()
+            .zip(deltas.iter())
+            .zip(&axis)
+            .filter_map(|(piece, &is_axis)| is_axis.then_some(piece))
+    };
     // Room for the diagonal routes' pieces at their exact count (a polyline of m pixels
     // is m - 1 pieces), and no more: the sort below would otherwise hold the slack of a
     // vector grown by doubling beside its buffer (issue #24).
-    let needed = keyed.len() + polylines.points.len() - polylines.len();
-    keyed.reserve_exact(needed - keyed.len());
-    keyed.shrink_to(needed);
+    let routed = polylines.points.len() - polylines.len();
+    let mut keyed = axis_pieces(axis_only, &hot, routed);
     for (n, &k) in diagonals.iter().enumerate() {
         for pair in polylines.get(n).windows(2) {
             keyed.push(keyed_piece(pair[0], pair[1], deltas.get(k as usize)));

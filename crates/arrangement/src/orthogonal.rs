@@ -48,46 +48,145 @@ pub(crate) fn arrange_orthogonal(
     drop(remap);
     stats.hot_pixels = hot.len();
     stats.repair_rounds = u32::from(!ids.is_empty());
-    let pieces = axis_pieces(ids.into_iter().zip(deltas), &hot);
+    let pieces = axis_pieces(|| ids.iter().copied().zip(deltas.iter().copied()), &hot, 0);
+    drop((ids, deltas));
     stats.fragments = pieces.len();
     assemble(pieces, &hot)
 }
 
 /// Step 3 and the merge of step 5 for axis-parallel fragments given as their endpoints'
-/// indices in the sorted `hot` pixels, which hold every hot pixel, and their deltas (an
-/// iterator, so that a caller can remap and filter them without a copy, and free the
-/// fragments first): per line, the stretches between consecutive hot pixels covered with a
-/// non-zero sum of deltas, keyed by their pixel indices.
-pub(crate) fn axis_pieces(
-    fragments: impl Iterator<Item = ([u32; 2], [i32; 2])>,
+/// indices in the sorted `hot` pixels, which hold every hot pixel, and their deltas
+/// (`fragments()` lists them, each time the same, so that a caller can remap and filter
+/// them without a copy): per line, the stretches between consecutive hot pixels covered
+/// with a non-zero sum of deltas, keyed by their pixel indices, vertical lines first. The
+/// vector has room for `extra` more pieces and no more.
+///
+/// The pieces are counted before they are collected, so that no vector grown by doubling
+/// (up to twice their size) is held, and one array of net deltas serves both
+/// orientations in turn, filled anew for each pass (issue #24: this was the build's peak
+/// of memory).
+pub(crate) fn axis_pieces<I: Iterator<Item = ([u32; 2], [i32; 2])>>(
+    fragments: impl Fn() -> I,
     hot: &[GridPoint],
+    extra: usize,
 ) -> Vec<([u32; 2], [i32; 2])> {
-    // Net deltas entering at each pixel, per orientation: a fragment adds its delta at
-    // its first pixel and takes it back at its last.
     let n = hot.len();
-    let mut rows = vec![[0i32; 2]; n];
-    let mut columns = vec![[0i32; 2]; n];
-    for ([p, q], d) in fragments {
-        let diff = if hot[p as usize].y == hot[q as usize].y {
-            &mut rows
-        } else {
-            &mut columns
-        };
-        diff[p as usize] = [diff[p as usize][0] + d[0], diff[p as usize][1] + d[1]];
-        diff[q as usize] = [diff[q as usize][0] - d[0], diff[q as usize][1] - d[1]];
-    }
-    let mut pieces: Vec<([u32; 2], [i32; 2])> = Vec::new();
+    // Whether each fragment is horizontal, a bit each, found by the first pass so that the
+    // later ones need not read its pixels.
+    let mut horizontal: Vec<u64> = Vec::new();
+    // Net deltas entering at each pixel of the lines of one orientation: a fragment adds
+    // its delta at its first pixel and takes it back at its last.
+    let add = |diff: &mut NetDeltas, [p, q]: [u32; 2], d: [i32; 2]| {
+        diff.add(p as usize, d);
+        diff.add(q as usize, [-d[0], -d[1]]);
+    };
+    // By internal iteration (`for_each`), which the compiler inlines through the callers'
+    // adapters where a `for` loop's calls of `next` were not (callgrind).
+    let fill = |diff: &mut NetDeltas, horizontal: &[u64], wanted: bool| {
+        diff.clear();
+        fragments().enumerate().for_each(|(k, (pair, d))| {
+            if (horizontal[k / 64] >> (k % 64) & 1 == 1) == wanted {
+                add(diff, pair, d);
+            }
+        });
+    };
     // Vertical lines: `hot` is in (x, y) order, so each column's pixels are consecutive.
-    let order: Vec<u32> = (0..n as u32).collect();
-    sweep_lines(&order, hot, &columns, |c| c.x, &mut pieces);
-    // Freed before the pieces grow further (issue #24).
-    drop(columns);
+    let columns = || (0..n as u32).map(|i| i as usize);
     // Horizontal lines: the pixels in (y, x) order, which a stable sort by y alone gives
     // because `hot` is in (x, y) order.
-    let mut by_row = order;
+    let mut by_row: Vec<u32> = (0..n as u32).collect();
     radix::sort_by_coordinate(&mut by_row, |&i| hot[i as usize].y);
-    sweep_lines(&by_row, hot, &rows, |c| c.y, &mut pieces);
+    let rows = || by_row.iter().map(|&i| i as usize);
+    // Made after the sort, so that the sort's buffers and it are not held together.
+    let mut diff = NetDeltas::new(n);
+    fragments().enumerate().for_each(|(k, (pair, d))| {
+        if k % 64 == 0 {
+            horizontal.push(0);
+        }
+        if hot[pair[0] as usize].y == hot[pair[1] as usize].y {
+            horizontal[k / 64] |= 1 << (k % 64);
+            add(&mut diff, pair, d);
+        }
+    });
+    let mut count = 0;
+    sweep_lines(rows(), hot, &diff, |c| c.y, |_, _| count += 1);
+    fill(&mut diff, &horizontal, false);
+    sweep_lines(columns(), hot, &diff, |c| c.x, |_, _| count += 1);
+    let mut pieces = Vec::with_capacity(count + extra);
+    sweep_lines(
+        columns(),
+        hot,
+        &diff,
+        |c| c.x,
+        |pair, sum| {
+            pieces.push((pair, sum));
+        },
+    );
+    fill(&mut diff, &horizontal, true);
+    sweep_lines(
+        rows(),
+        hot,
+        &diff,
+        |c| c.y,
+        |pair, sum| {
+            pieces.push((pair, sum));
+        },
+    );
     pieces
+}
+
+/// The net deltas of the pixels in 16 bits a count while every one fits (a tile map's
+/// pixels see a handful of unit deltas), else in 32: the axis sweep's array the size of
+/// the pixels in half the bytes (issue #24). The values are the same either way.
+#[derive(Debug)]
+enum NetDeltas {
+    Narrow(Vec<[i16; 2]>),
+    Wide(Vec<[i32; 2]>),
+}
+
+impl NetDeltas {
+    /// `n` zero deltas.
+    fn new(n: usize) -> Self {
+        Self::Narrow(vec![[0; 2]; n])
+    }
+
+    /// Every delta back to zero (a wide array stays wide).
+    fn clear(&mut self) {
+        match self {
+            Self::Narrow(v) => v.fill([0, 0]),
+            Self::Wide(v) => v.fill([0, 0]),
+        }
+    }
+
+    /// The net delta of pixel `i`.
+    #[inline(always)]
+    fn get(&self, i: usize) -> [i32; 2] {
+        match self {
+            Self::Narrow(v) => [i32::from(v[i][0]), i32::from(v[i][1])],
+            Self::Wide(v) => v[i],
+        }
+    }
+
+    /// Adds `d` to the net delta of pixel `i`, widening the array when the sum leaves 16
+    /// bits.
+    #[inline(always)]
+    fn add(&mut self, i: usize, d: [i32; 2]) {
+        if let Self::Narrow(v) = self {
+            let sum = [i32::from(v[i][0]) + d[0], i32::from(v[i][1]) + d[1]];
+            if let (Ok(a), Ok(b)) = (i16::try_from(sum[0]), i16::try_from(sum[1])) {
+                v[i] = [a, b];
+                return;
+            }
+            *self = Self::Wide(
+                v.iter()
+                    .map(|c| [i32::from(c[0]), i32::from(c[1])])
+                    .collect(),
+            );
+        }
+        if let Self::Wide(v) = self {
+            v[i] = [v[i][0] + d[0], v[i][1] + d[1]];
+        }
+    }
 }
 
 /// Every proper crossing of a horizontal and a vertical fragment among the axis-parallel
@@ -229,56 +328,86 @@ impl ActiveRows {
 }
 
 /// `hot` and the sorted distinct `extra` merged, with the new index of every old pixel.
+///
+/// The merge runs in place, from the back (each pixel moves up by the number of `extra`
+/// pixels below it, so none is overwritten before it is read): the pixels are never held
+/// twice, which was the arrangement's peak of memory for large maps (issue #24).
 pub(crate) fn merge_with_remap(
-    hot: Vec<GridPoint>,
+    mut hot: Vec<GridPoint>,
     extra: &[GridPoint],
 ) -> (Vec<GridPoint>, Vec<u32>) {
+    let n = hot.len();
     if extra.is_empty() {
-        let remap = (0..hot.len() as u32).collect();
-        return (hot, remap);
+        return (hot, (0..n as u32).collect());
     }
-    let mut merged = Vec::with_capacity(hot.len() + extra.len());
-    let mut remap = Vec::with_capacity(hot.len());
-    let mut j = 0;
-    for &c in &hot {
-        while j < extra.len() && extra[j] < c {
-            merged.push(extra[j]);
-            j += 1;
+    // Every entry is written by the merge below.
+    let mut remap = vec![0u32; n];
+    // The pixels of `extra` that `hot` already holds, found by a forward merge.
+    let mut common = 0;
+    let (mut i, mut j) = (0, 0);
+    while i < n && j < extra.len() {
+        match hot[i].cmp(&extra[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                common += 1;
+                i += 1;
+                j += 1;
+            }
         }
-        if j < extra.len() && extra[j] == c {
-            j += 1;
-        }
-        remap.push(merged.len() as u32);
-        merged.push(c);
     }
-    merged.extend_from_slice(&extra[j..]);
-    (merged, remap)
+    let total = n + extra.len() - common;
+    hot.reserve_exact(total - n);
+    hot.resize(total, GridPoint::new(0, 0));
+    // From the back: `k` is the next slot to fill, `i` and `j` count the pixels of `hot`
+    // and `extra` not yet placed; `k + 1 = i + j - (common pixels not yet placed)`, so
+    // `k >= i - 1` and slot `k` holds no unread pixel of `hot`.
+    let (mut i, mut j) = (n, extra.len());
+    for k in (0..total).rev() {
+        let take_hot = j == 0 || (i > 0 && hot[i - 1] >= extra[j - 1]);
+        if take_hot {
+            if j > 0 && hot[i - 1] == extra[j - 1] {
+                j -= 1;
+            }
+            i -= 1;
+            hot[k] = hot[i];
+            remap[i] = k as u32;
+        } else {
+            j -= 1;
+            hot[k] = extra[j];
+        }
+    }
+    // The numbering's pixels may come with room to spare, which the merge fills first;
+    // the merged pixels keep none.
+    hot.shrink_to_fit();
+    (hot, remap)
 }
 
 /// One pass over the pixels in `order` (each line's pixels consecutive and in order along
 /// it, `line` telling the line): the stretch between two consecutive pixels of a line
 /// carries the running sum of `diff` (step 5's merge of the split pieces); non-zero
-/// stretches become pieces keyed by their pixel indices.
+/// stretches go to `piece` with their pixel indices.
 fn sweep_lines(
-    order: &[u32],
+    mut order: impl Iterator<Item = usize>,
     hot: &[GridPoint],
-    diff: &[[i32; 2]],
+    diff: &NetDeltas,
     line: impl Fn(GridPoint) -> i64,
-    pieces: &mut Vec<([u32; 2], [i32; 2])>,
+    mut piece: impl FnMut([u32; 2], [i32; 2]),
 ) {
     let mut sum = [0i32; 2];
-    for pair in order.windows(2) {
-        let (i, j) = (pair[0] as usize, pair[1] as usize);
-        let d = diff[i];
+    let Some(mut i) = order.next() else {
+        return;
+    };
+    for j in order {
+        let d = diff.get(i);
         sum = [sum[0] + d[0], sum[1] + d[1]];
         if line(hot[i]) != line(hot[j]) {
             // Every piece of the line ended at or before its last pixel.
             sum = [0, 0];
-            continue;
+        } else if sum != [0, 0] {
+            piece([i as u32, j as u32], sum);
         }
-        if sum != [0, 0] {
-            pieces.push(([pair[0], pair[1]], sum));
-        }
+        i = j;
     }
 }
 
@@ -296,4 +425,38 @@ fn assemble(mut pieces: Vec<([u32; 2], [i32; 2])>, hot: &[GridPoint]) -> Arrange
         })
         .collect();
     Arrangement { vertices, segments }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_merge_in_place_is_the_sorted_union_with_every_pixels_new_index() {
+        let mut rng = onepath_testkit::Rng::new(0x2545);
+        for case in 0..400 {
+            let span = [3, 10, 40][case % 3];
+            let mut draw = |count: i64| {
+                let mut points: Vec<GridPoint> = (0..rng.range_half_open(0, count))
+                    .map(|_| {
+                        let x = rng.range_half_open(-5, span - 5);
+                        GridPoint::new(x, rng.range_half_open(0, span))
+                    })
+                    .collect();
+                points.sort_unstable();
+                points.dedup();
+                points
+            };
+            let (hot, extra) = (draw(60), draw(60));
+            let mut expected: Vec<GridPoint> = hot.iter().chain(&extra).copied().collect();
+            expected.sort_unstable();
+            expected.dedup();
+            let (merged, remap) = merge_with_remap(hot.clone(), &extra);
+            assert_eq!(merged, expected, "case {case}");
+            assert_eq!(remap.len(), hot.len());
+            for (i, &k) in remap.iter().enumerate() {
+                assert_eq!(merged[k as usize], hot[i], "case {case}, pixel {i}");
+            }
+        }
+    }
 }

@@ -34,6 +34,65 @@ pub(crate) fn map_chunks<T: Send>(
     vec![f(0..count)]
 }
 
+/// The items of every chunk of `0..count`, in chunk order, in one vector that the calling
+/// thread allocates at its exact size: `size(range)` tells how many items a chunk has,
+/// then `fill(range, slice)` writes them (the chunks run on all cores with the feature
+/// `parallel` when `count` is at least [`PARALLEL_MIN`]). No worker thread allocates the
+/// items: an allocator arena of a worker keeps what is freed in it, which at two threads
+/// held a whole-map build's peak a fifth above one thread's (issue #24).
+pub(crate) fn fill_chunks<T: Copy + Default + Send>(
+    count: usize,
+    size: impl Fn(Range<usize>) -> usize + Sync + Send,
+    fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
+) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if count >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
+        use rayon::prelude::*;
+        let chunk = count.div_ceil(16 * rayon::current_num_threads());
+        let ranges = chunks(count, chunk);
+        let sizes: Vec<usize> = ranges.par_iter().map(|r| size(r.clone())).collect();
+        let mut items = vec![T::default(); sizes.iter().sum()];
+        let mut slices: Vec<&mut [T]> = Vec::with_capacity(ranges.len());
+        let mut rest: &mut [T] = &mut items;
+        for &len in &sizes {
+            let (part, tail) = rest.split_at_mut(len);
+            slices.push(part);
+            rest = tail;
+        }
+        ranges
+            .into_par_iter()
+            .zip(slices)
+            .for_each(|(range, slice)| fill(range, slice));
+        return items;
+    }
+    let mut items = vec![T::default(); size(0..count)];
+    fill(0..count, &mut items);
+    items
+}
+
+/// `items[i] = f(i)` for every `i`, in chunks on all cores with the feature `parallel`
+/// when there are at least [`PARALLEL_MIN`] (the buffer is the caller's: see
+/// [`fill_chunks`]).
+pub(crate) fn fill_each<T: Send>(items: &mut [T], f: impl Fn(usize) -> T + Sync + Send) {
+    #[cfg(feature = "parallel")]
+    if items.len() >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
+        use rayon::prelude::*;
+        let chunk = items.len().div_ceil(16 * rayon::current_num_threads());
+        items
+            .par_chunks_mut(chunk)
+            .enumerate()
+            .for_each(|(k, part)| {
+                for (i, item) in part.iter_mut().enumerate() {
+                    *item = f(k * chunk + i);
+                }
+            });
+        return;
+    }
+    for (i, item) in items.iter_mut().enumerate() {
+        *item = f(i);
+    }
+}
+
 /// The shares' items in order, in the first share's buffer: each later share is freed as
 /// soon as it is appended, so the items are not held twice (one share, with one thread,
 /// is not copied at all).
@@ -137,28 +196,29 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
 ) -> (Vec<usize>, Vec<V>) {
     use rayon::prelude::*;
     let ranges = chunks(buckets, buckets.div_ceil(parts));
-    // Each part's counts, then the offsets of all buckets.
-    let counts: Vec<Vec<usize>> = ranges
-        .par_iter()
-        .map(|range| {
-            let mut counts = vec![0usize; range.len()];
-            for share in shares {
-                for e in share {
-                    let b = bucket(e);
-                    if range.contains(&b) {
-                        counts[b - range.start] += 1;
-                    }
+    // Each part counts its buckets into its own slice of the offsets (allocated here, not
+    // on the workers: see `fill_chunks`), then the offsets of all buckets.
+    let mut start = vec![0usize; buckets + 1];
+    let mut counts: Vec<&mut [usize]> = Vec::with_capacity(ranges.len());
+    let mut rest: &mut [usize] = &mut start[1..];
+    for range in &ranges {
+        let (part, tail) = rest.split_at_mut(range.len());
+        counts.push(part);
+        rest = tail;
+    }
+    ranges.par_iter().zip(counts).for_each(|(range, counts)| {
+        for share in shares {
+            for e in share {
+                let b = bucket(e);
+                if range.contains(&b) {
+                    counts[b - range.start] += 1;
                 }
             }
-            counts
-        })
-        .collect();
-    let mut start = Vec::with_capacity(buckets + 1);
-    start.push(0usize);
-    for count in counts.iter().flatten() {
-        start.push(start[start.len() - 1] + count);
+        }
+    });
+    for b in 1..start.len() {
+        start[b] += start[b - 1];
     }
-    drop(counts);
     // Each part's slice of the values, split off in order.
     let mut values = vec![V::default(); start[buckets]];
     let mut slices: Vec<&mut [V]> = Vec::with_capacity(ranges.len());
@@ -209,6 +269,20 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
 mod tests {
     use super::*;
 
+    /// `check(run())` on the calling thread and (feature `parallel`) in pools of 1, 2, 3
+    /// and 8 threads.
+    fn on_every_thread_count<T: Send>(run: impl Fn() -> T + Send + Sync, check: impl Fn(T)) {
+        check(run());
+        #[cfg(feature = "parallel")]
+        for threads in [1, 2, 3, 8] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a pool");
+            check(pool.install(&run));
+        }
+    }
+
     /// The bucket sort on shares of pseudo-random entries: buckets in order, entries in
     /// order within a bucket, on one thread and (feature `parallel`) on any number.
     #[test]
@@ -245,14 +319,36 @@ mod tests {
                 assert_eq!(window[1] - window[0], n, "bucket {b}");
             }
         };
-        check(run());
-        #[cfg(feature = "parallel")]
-        for threads in [1, 2, 3, 8] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .expect("a pool");
-            check(pool.install(run));
-        }
+        on_every_thread_count(run, check);
+    }
+
+    /// `fill_chunks` and `fill_each` give what one sequential pass gives, with chunks of
+    /// uneven sizes (some empty), on one thread and (feature `parallel`) on any number.
+    #[test]
+    fn chunks_filled_in_place_are_the_sequential_items() {
+        let count = PARALLEL_MIN * 3 + 17;
+        // Item i yields i % 4 entries (none for multiples of 4).
+        let entries = |i: usize| (0..i % 4).map(move |k| (i as u32, k as u32));
+        let expected: Vec<(u32, u32)> = (0..count).flat_map(entries).collect();
+        let run = || {
+            let items = fill_chunks(
+                count,
+                |range| range.map(|i| i % 4).sum(),
+                |range, slots: &mut [(u32, u32)]| {
+                    for (slot, entry) in slots.iter_mut().zip(range.flat_map(entries)) {
+                        *slot = entry;
+                    }
+                },
+            );
+            let mut squares = vec![0u64; count];
+            fill_each(&mut squares, |i| (i * i) as u64);
+            (items, squares)
+        };
+        let squares: Vec<u64> = (0..count).map(|i| (i * i) as u64).collect();
+        let check = |(items, filled): (Vec<(u32, u32)>, Vec<u64>)| {
+            assert_eq!(items, expected);
+            assert_eq!(filled, squares);
+        };
+        on_every_thread_count(run, check);
     }
 }

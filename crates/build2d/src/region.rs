@@ -7,7 +7,8 @@ use crate::snap::{check_map_shape, snap_outline, tile_map_grid_lines};
 use onepath_arrangement::{Deferred, EdgeSource, Operand, TaggedEdge, arrange_deferred_from};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{
-    InsideRule, SegmentWindings, label, label_deferred, trace_deferred_owned, trace_tile_map,
+    InsideRule, SegmentWindings, label, label_deferred, mark_deferred_boundary,
+    trace_deferred_owned, trace_marked_owned, trace_tile_map,
 };
 
 /// A region of the plane: rings on the snap grid that never cross or overlap and touch only
@@ -51,9 +52,23 @@ pub(crate) fn arrange_and_label(
 
 /// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
 /// that are inside under `rule` ([`arrange_and_label`]).
+///
+/// The labelling sweep keeps only the boundary of `rule`, two bits a segment
+/// ([`mark_deferred_boundary`]) instead of the windings (16 bytes a segment), which were the
+/// largest buffer of the build's labelling stage (issue #24): the same rings.
 pub(crate) fn overlay(edges: impl EdgeSource, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
-    let (deferred, windings) = arrange_and_label(edges)?;
-    trace_deferred_owned(deferred, windings, rule).map_err(Error::internal)
+    // Every caller validated its coordinates, so an arrangement error is a defect.
+    let mut deferred = arrange_deferred_from(edges).map_err(Error::internal)?;
+    let rings = if let Some(marks) = mark_deferred_boundary(&deferred, rule) {
+        // No two segments cross: the fallback is freed before the tracing (as above).
+        deferred.forget_fallback();
+        trace_marked_owned(deferred, &marks)
+    } else {
+        let arrangement = deferred.verify().map_err(Error::internal)?;
+        let windings = label(&arrangement);
+        trace_deferred_owned(Deferred::from(arrangement), windings, rule)
+    };
+    rings.map_err(Error::internal)
 }
 
 /// The directed edges of closed rings, tagged with `operand`.

@@ -2,7 +2,7 @@
 //! triangles that spec section "Region.Triangulate" returns.
 
 use crate::mesh::{Cdt, NO_TRIANGLE, next};
-use crate::sort::sort_by_first_vertex;
+use crate::sort::collect_by_first_vertex;
 use onepath_predicates::GridPoint;
 
 /// The triangles with winding > 0, in the canonical form of "Region.Triangulate".
@@ -123,23 +123,21 @@ impl Cdt {
             windings.len() >= self.triangles.len(),
             "one winding per triangle is needed"
         );
-        // At the exact count (a vector grown by doubling was the build's peak of memory,
-        // issue #24).
-        let keeps = |t: usize| windings[t] > 0 && !self.touches_bounding_corner(t);
-        let count = (0..self.triangles.len()).filter(|&t| keeps(t)).count();
-        let mut kept: Vec<([u32; 3], u32, u32)> = Vec::with_capacity(count);
-        for (t, tri) in self.triangles.iter().enumerate() {
-            if !keeps(t) {
-                continue;
-            }
-            let r = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
-            let rotated = [tri[r], tri[(r + 1) % 3], tri[(r + 2) % 3]];
-            kept.push((rotated, t as u32, r as u32));
-        }
+        // Counted, then placed straight into their sorted order, at their exact count:
+        // neither a vector grown by doubling nor an unsorted copy is held (issue #24).
         // The triples are distinct, so this is the one sorted order; kept triangles have
         // no bounding corner, so every vertex is an input point.
-        sort_by_first_vertex(&mut kept, self.num_input_points(), |k| k.0[0]);
-        kept
+        let kept = || {
+            self.triangles.iter().enumerate().filter_map(|(t, tri)| {
+                if windings[t] <= 0 || self.touches_bounding_corner(t) {
+                    return None;
+                }
+                let r = (0..3).min_by_key(|&i| tri[i]).unwrap_or(0);
+                let rotated = [tri[r], tri[(r + 1) % 3], tri[(r + 2) % 3]];
+                Some((rotated, t as u32, r as u32))
+            })
+        };
+        collect_by_first_vertex(kept, self.num_input_points(), |k| k.0[0])
     }
 
     /// The neighbours of the `kept` triangles ([`Cdt::kept_triangles`]) in the kept

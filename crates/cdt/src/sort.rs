@@ -11,12 +11,25 @@ pub(crate) fn sort_by_first_vertex<T: Copy + Ord>(
     bound: usize,
     first: impl Fn(&T) -> u32,
 ) {
-    let Some(&sample) = items.first() else {
-        return;
+    let sorted = collect_by_first_vertex(|| items.iter().copied(), bound, first);
+    *items = sorted;
+}
+
+/// The items `items()` lists (the same each time it is called) in the order of
+/// [`sort_by_first_vertex`], collected straight into their sorted places: the items are
+/// listed twice (counted, then placed) and never held unsorted beside the result, which
+/// takes their exact count (issue #24).
+pub(crate) fn collect_by_first_vertex<T: Copy + Ord, I: Iterator<Item = T>>(
+    items: impl Fn() -> I,
+    bound: usize,
+    first: impl Fn(&T) -> u32,
+) -> Vec<T> {
+    let Some(sample) = items().next() else {
+        return Vec::new();
     };
     let mut starts = vec![0usize; bound + 1];
-    for item in items.iter() {
-        starts[first(item) as usize + 1] += 1;
+    for item in items() {
+        starts[first(&item) as usize + 1] += 1;
     }
     for v in 1..starts.len() {
         starts[v] += starts[v - 1];
@@ -24,8 +37,8 @@ pub(crate) fn sort_by_first_vertex<T: Copy + Ord>(
     // Every slot is written once below; `sample` only fills the buffer until then. Each
     // bucket's start serves as its cursor (no second array of offsets: issue #24), so
     // afterwards `starts[v]` is bucket `v`'s end, and the starts are shifted back.
-    let mut sorted = vec![sample; items.len()];
-    for &item in items.iter() {
+    let mut sorted = vec![sample; starts[bound]];
+    for item in items() {
         let slot = &mut starts[first(&item) as usize];
         sorted[*slot] = item;
         *slot += 1;
@@ -38,5 +51,35 @@ pub(crate) fn sort_by_first_vertex<T: Copy + Ord>(
             bucket.sort_unstable();
         }
     }
-    *items = sorted;
+    sorted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_forms_give_the_order_of_a_comparison_sort() {
+        // Distinct triples with small first vertices, some buckets empty, some crowded,
+        // listed by a filtering generator as the kept triangles are.
+        let mut rng = onepath_testkit::Rng::new(0x9E37);
+        let mut next = |m: usize| rng.below(m) as u32;
+        let mut all: Vec<(u32, u32, u32)> =
+            (0..5000).map(|_| (next(40), next(9), next(1000))).collect();
+        all.sort_unstable();
+        all.dedup();
+        let keep = |k: &(u32, u32, u32)| !k.2.is_multiple_of(3);
+        let mut expected: Vec<_> = all.iter().copied().filter(keep).collect();
+        let mut shuffled = expected.clone();
+        shuffled.reverse();
+        shuffled.rotate_left(777);
+        expected.sort_unstable();
+        let collected =
+            collect_by_first_vertex(|| shuffled.iter().copied().filter(keep), 41, |k| k.0);
+        assert_eq!(collected, expected);
+        sort_by_first_vertex(&mut shuffled, 41, |k| k.0);
+        assert_eq!(shuffled, expected);
+        let empty = collect_by_first_vertex(std::iter::empty::<(u32, u32, u32)>, 5, |k| k.0);
+        assert!(empty.is_empty());
+    }
 }

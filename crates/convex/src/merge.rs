@@ -7,17 +7,9 @@ use crate::{ConvexError, Partition};
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 use std::borrow::Cow;
 
-/// An interior triangle edge, listed once, as a candidate for removal: the edge as the
-/// pass reads it, and its squared length, which only the candidate order reads.
-#[derive(Clone, Copy, Debug)]
-struct Diagonal {
-    /// The squared length in `f64`, computed as decision D11 prescribes.
-    squared_length: f64,
-    /// The edge and its two triangles.
-    edge: Candidate,
-}
-
-/// A diagonal as the pass reads it, once its place in the candidate order is known.
+/// An interior triangle edge, listed once, as a candidate for removal (its squared length,
+/// which only the candidate order reads, is computed from its ends where it is needed:
+/// 16 bytes a diagonal, not 24, at a large build's peak of memory, issue #24).
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
     /// The smaller vertex index; the triangle `left` holds the directed edge `lo → hi`.
@@ -36,9 +28,9 @@ struct Candidate {
 /// order it as `f64::total_cmp` does; inverted, they put the longest first, then the
 /// smaller and the larger vertex index.
 #[inline]
-fn candidate_key(d: &Diagonal) -> u128 {
-    let Candidate { lo, hi, .. } = d.edge;
-    (u128::from(!d.squared_length.to_bits()) << 64) | (u128::from(lo) << 32) | u128::from(hi)
+fn candidate_key(squared_length: f64, c: &Candidate) -> u128 {
+    let Candidate { lo, hi, .. } = *c;
+    (u128::from(!squared_length.to_bits()) << 64) | (u128::from(lo) << 32) | u128::from(hi)
 }
 
 /// The bits needed to write `max` (0 for 0): the width of a radix key's field.
@@ -59,15 +51,13 @@ const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
 /// position. When both do not fit in 64 bits, the length loses its `shift` lowest bits
 /// and each run of equal keys is finished by [`candidate_key`]; a length of `2^64` or
 /// more (never on a grid of `±2^26`) sorts everything by [`candidate_key`] alone.
-fn candidate_order(diagonals: &[Diagonal]) -> Vec<u32> {
-    debug_assert!(diagonals.is_sorted_by_key(|d| (d.edge.lo, d.edge.hi)));
-    let longest = diagonals
-        .iter()
-        .map(|d| d.squared_length)
-        .fold(0.0, f64::max);
+fn candidate_order(diagonals: &[Candidate], length: impl Fn(&Candidate) -> f64) -> Vec<u32> {
+    debug_assert!(diagonals.is_sorted_by_key(|d| (d.lo, d.hi)));
+    let key = |d: &Candidate| candidate_key(length(d), d);
+    let longest = diagonals.iter().map(&length).fold(0.0, f64::max);
     if longest >= TWO_POW_64 {
         let mut order: Vec<u32> = (0..diagonals.len() as u32).collect();
-        order.sort_unstable_by_key(|&i| candidate_key(&diagonals[i as usize]));
+        order.sort_unstable_by_key(|&i| key(&diagonals[i as usize]));
         return order;
     }
     let longest = longest as u64;
@@ -78,12 +68,12 @@ fn candidate_order(diagonals: &[Diagonal]) -> Vec<u32> {
     let mut keys: Vec<u64> = diagonals
         .iter()
         .enumerate()
-        .map(|(i, d)| (((longest - d.squared_length as u64) >> shift) << position_bits) | i as u64)
+        .map(|(i, d)| (((longest - length(d) as u64) >> shift) << position_bits) | i as u64)
         .collect();
     onepath_arrangement::sort_keys(&mut keys);
     if shift > 0 {
         for run in keys.chunk_by_mut(|a, b| a >> position_bits == b >> position_bits) {
-            run.sort_unstable_by_key(|&k| candidate_key(&diagonals[(k & position_mask) as usize]));
+            run.sort_unstable_by_key(|&k| key(&diagonals[(k & position_mask) as usize]));
         }
     }
     keys.into_iter()
@@ -113,15 +103,18 @@ struct Polygons {
 }
 
 impl Polygons {
-    /// Every triangle as its own polygon.
-    fn from_triangles(triangles: &[[u32; 3]], neighbors: &[i32], stride: usize) -> Self {
+    /// Every triangle as its own polygon. The slots are made in the buffers of owned
+    /// triangles and neighbours, grown to `stride` entries a triangle and spread from the
+    /// back ([`spread`]), so that a large partition never holds the triangles beside a
+    /// slot array of their own (issue #24: this was the build's peak of memory).
+    fn from_triangles(
+        triangles: Cow<'_, [[u32; 3]]>,
+        neighbors: Cow<'_, [i32]>,
+        stride: usize,
+    ) -> Self {
         let count = triangles.len();
-        let mut vertices = vec![0; count * stride];
-        let mut across = vec![-1; count * stride];
-        for (t, corners) in triangles.iter().enumerate() {
-            vertices[t * stride..t * stride + 3].copy_from_slice(corners);
-            across[t * stride..t * stride + 3].copy_from_slice(&neighbors[3 * t..3 * t + 3]);
-        }
+        let vertices = spread(triangles.into_owned().into_flattened(), stride, 0);
+        let across = spread(neighbors.into_owned(), stride, -1);
         Self {
             stride,
             lens: vec![3; count],
@@ -186,20 +179,20 @@ pub(crate) fn partition(
     let label = |t: u32| labels.map_or(0, |l| l[t as usize]);
     // The validated edges are dropped before the polygons are made, so the two are never
     // held together.
-    let mut diagonals = interior_edges(points, &triangles, &neighbors, &edges);
+    let mut diagonals = interior_edges(&triangles, &neighbors, &edges);
     drop(edges);
     // An edge between triangles of different labels is never a candidate (decisions D16).
-    diagonals.retain(|d| label(d.edge.left) == label(d.edge.right));
+    diagonals.retain(|d| label(d.left) == label(d.right));
     // The candidates in their order, without their lengths, which only the order reads:
     // made before the polygons exist, they are what the pass holds beside them (16 bytes
     // a candidate instead of 24 and a position; issue #24).
-    let candidates: Vec<Candidate> = candidate_order(&diagonals)
+    let length = |d: &Candidate| squared_length(points[d.lo as usize], points[d.hi as usize]);
+    let candidates: Vec<Candidate> = candidate_order(&diagonals, length)
         .into_iter()
-        .map(|position| diagonals[position as usize].edge)
+        .map(|position| diagonals[position as usize])
         .collect();
     drop(diagonals);
-    let mut polygons = Polygons::from_triangles(&triangles, &neighbors, limit);
-    drop((triangles, neighbors));
+    let mut polygons = Polygons::from_triangles(triangles, neighbors, limit);
     // Stamps mark the vertices of one polygon for the shared-vertex test (b) in O(k). At
     // most 3 * i32::MAX / 2 diagonals exist, so a u32 stamp per diagonal never wraps.
     let mut stamp_of_vertex = vec![0u32; points.len()];
@@ -276,29 +269,47 @@ pub(crate) fn partition(
 /// Every interior triangle edge once, from the triangle holding it as `lo → hi`, in
 /// increasing `(lo, hi)` order (the order of `edges`, the validated triangle edges).
 fn interior_edges(
-    points: &[GridPoint],
     triangles: &[[u32; 3]],
     neighbors: &[i32],
     edges: &EdgesByStart,
-) -> Vec<Diagonal> {
-    let mut diagonals = Vec::with_capacity(triangles.len() * 3 / 2);
-    for (lo, hi, t) in edges.iter().filter(|&(from, to, _)| from < to) {
-        let corners = triangles[t as usize];
-        let k = corners.iter().position(|&v| v == lo).unwrap_or(0);
-        let right = neighbors[3 * t as usize + k];
-        if right >= 0 {
-            diagonals.push(Diagonal {
-                squared_length: squared_length(points[lo as usize], points[hi as usize]),
-                edge: Candidate {
+) -> Vec<Candidate> {
+    // Each interior edge once, from its smaller end, with the triangle on its other side.
+    let interior = || {
+        edges
+            .iter()
+            .filter(|&(from, to, _)| from < to)
+            .filter_map(|(lo, hi, t)| {
+                let corners = triangles[t as usize];
+                let k = corners.iter().position(|&v| v == lo).unwrap_or(0);
+                let right = neighbors[3 * t as usize + k];
+                (right >= 0).then_some(Candidate {
                     lo,
                     hi,
                     left: t,
                     right: right as u32,
-                },
-            });
-        }
-    }
+                })
+            })
+    };
+    // At their exact count (the bound of 3/2 a triangle leaves a fifth of it unused).
+    let mut diagonals = Vec::with_capacity(interior().count());
+    diagonals.extend(interior());
     diagonals
+}
+
+/// Three entries a triangle in `items` moved to the start of slots of `stride` (at least 3)
+/// entries, the rest of each slot `fill`, in the same buffer: from the last triangle
+/// back, each triangle's entries move up (slot `t` starts at `stride * t >= 3 * t`), so
+/// none is overwritten before it is read.
+fn spread<T: Copy>(mut items: Vec<T>, stride: usize, fill: T) -> Vec<T> {
+    let count = items.len() / 3;
+    items.resize(count * stride, fill);
+    for t in (0..count).rev() {
+        let entries = [items[3 * t], items[3 * t + 1], items[3 * t + 2]];
+        let slot = &mut items[t * stride..(t + 1) * stride];
+        slot[..3].copy_from_slice(&entries);
+        slot[3..].fill(fill);
+    }
+    items
 }
 
 /// Joins the union-find trees of the roots `p` and `q` by rank; returns the new root.
@@ -439,7 +450,12 @@ mod tests {
 
     /// Diagonals in increasing `(lo, hi)` order with whole squared lengths below
     /// `2^length_bits`, drawn from `distinct` values so that ties are common.
-    fn diagonals(rng: &mut Rng, count: usize, length_bits: u32, distinct: usize) -> Vec<Diagonal> {
+    fn diagonals(
+        rng: &mut Rng,
+        count: usize,
+        length_bits: u32,
+        distinct: usize,
+    ) -> Vec<(f64, Candidate)> {
         let values: Vec<f64> = (0..distinct)
             .map(|_| ((rng.next_u64() >> (64 - length_bits)) as f64).max(1.0))
             .collect();
@@ -453,16 +469,32 @@ mod tests {
         pairs.dedup();
         pairs
             .into_iter()
-            .map(|(lo, hi)| Diagonal {
-                squared_length: rng.pick(&values),
-                edge: Candidate {
+            .map(|(lo, hi)| {
+                let edge = Candidate {
                     lo,
                     hi,
                     left: 0,
                     right: 0,
-                },
+                };
+                (rng.pick(&values), edge)
             })
             .collect()
+    }
+
+    #[test]
+    fn spread_slots_hold_each_triangles_entries_then_the_fill() {
+        for stride in 3..=9 {
+            for count in [0, 1, 2, 7, 100] {
+                let items: Vec<u32> = (0..3 * count as u32).map(|i| i + 1).collect();
+                let slots = spread(items.clone(), stride, 0);
+                assert_eq!(slots.len(), count * stride);
+                for t in 0..count {
+                    let slot = &slots[t * stride..(t + 1) * stride];
+                    assert_eq!(slot[..3], items[3 * t..3 * t + 3], "stride {stride}, {t}");
+                    assert!(slot[3..].iter().all(|&v| v == 0), "stride {stride}, {t}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -480,13 +512,17 @@ mod tests {
             let mut list = diagonals(&mut rng, count, length_bits, distinct);
             if length_bits == 64 {
                 for d in list.iter_mut().step_by(7) {
-                    d.squared_length *= TWO_POW_64;
+                    d.0 *= TWO_POW_64;
                 }
             }
             let mut expected: Vec<u32> = (0..list.len() as u32).collect();
-            expected.sort_by_key(|&i| candidate_key(&list[i as usize]));
+            expected.sort_by_key(|&i| candidate_key(list[i as usize].0, &list[i as usize].1));
+            // The lengths are looked up by the distinct `(lo, hi)` of each diagonal.
+            let lengths: std::collections::HashMap<(u32, u32), f64> =
+                list.iter().map(|(l, c)| ((c.lo, c.hi), *l)).collect();
+            let edges: Vec<Candidate> = list.iter().map(|&(_, c)| c).collect();
             assert_eq!(
-                candidate_order(&list),
+                candidate_order(&edges, |c| lengths[&(c.lo, c.hi)]),
                 expected,
                 "{count} diagonals of {length_bits} bits"
             );

@@ -1,6 +1,7 @@
 //! The inside rules of decisions D1 and the boundary edges they select.
 
 use crate::SegmentWindings;
+use crate::marks::BoundarySide;
 use crate::rings::{TraceError, trace_numbered};
 use onepath_arrangement::{Arrangement, Deferred, Segment};
 use onepath_predicates::GridPoint;
@@ -122,12 +123,8 @@ fn boundary_indices<'a>(
     windings: &'a [SegmentWindings],
     rule: InsideRule,
 ) -> impl Iterator<Item = (u32, u32)> + 'a {
-    segments.iter().zip(windings).filter_map(move |(s, w)| {
-        match (rule.is_inside(w.above), rule.is_inside(w.below)) {
-            // The left of a → b is "above": inside there keeps the direction.
-            (true, false) => Some((s.a, s.b)),
-            (false, true) => Some((s.b, s.a)),
-            _ => None,
-        }
-    })
+    segments
+        .iter()
+        .zip(windings)
+        .filter_map(move |(s, w)| BoundarySide::of(rule, w).directed(s))
 }

@@ -48,6 +48,7 @@
 #![forbid(unsafe_code)]
 
 mod inside;
+mod marks;
 mod rings;
 mod sweep;
 mod tilemap;
@@ -55,6 +56,7 @@ mod tilemap;
 pub use inside::{
     InsideRule, boundary_edges, trace_boundary, trace_deferred, trace_deferred_owned,
 };
+pub use marks::{BoundaryMarks, BoundarySide, mark_deferred_boundary, trace_marked_owned};
 pub use rings::{TraceError, canonical_ring, canonicalize, trace_rings};
 pub use sweep::{
     SegmentWindings, label, label_checking_crossings, label_deferred, label_with_chunk_size,

@@ -17,6 +17,20 @@ pub struct SegmentWindings {
     pub above: [i32; 2],
 }
 
+/// Where the sweep puts what it finds of each segment: its windings on both sides, or
+/// less (`BoundaryMarks` keeps two bits a segment for one inside rule, issue #24).
+pub(crate) trait Labels {
+    /// Segment `s` has windings `below` on its right and `above` on its left.
+    fn set(&mut self, s: usize, below: [i32; 2], above: [i32; 2]);
+}
+
+impl Labels for Vec<SegmentWindings> {
+    #[inline]
+    fn set(&mut self, s: usize, below: [i32; 2], above: [i32; 2]) {
+        self[s] = SegmentWindings { below, above };
+    }
+}
+
 /// One entry of the sweep status: a segment cut by the sweep line (its vertex indices) and
 /// the winding just above it. Sixteen bytes, because inserting into and removing from a
 /// list of them moves the entries above.
@@ -284,8 +298,9 @@ pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
         PLAIN_MAX,
         CHUNK_MAX,
         false,
+        windings_for(&arrangement.segments),
     )
-    .windings
+    .labels
 }
 
 /// [`label`] of an arrangement whose verifying pass was deferred
@@ -313,15 +328,7 @@ pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
 /// [`Deferred::verify`]: onepath_arrangement::Deferred::verify
 /// [`Deferred::segments`]: onepath_arrangement::Deferred::segments
 pub fn label_deferred(deferred: &Deferred) -> Option<Vec<SegmentWindings>> {
-    let check = !deferred.is_verified();
-    let swept = sweep(
-        deferred.vertices(),
-        deferred.segments(),
-        PLAIN_MAX,
-        CHUNK_MAX,
-        check,
-    );
-    (!swept.crossed).then_some(swept.windings)
+    sweep_deferred(deferred, windings_for(deferred.segments()))
 }
 
 /// [`label`] moving on from the plain list as soon as it holds more than `chunk_max`
@@ -335,8 +342,9 @@ pub fn label_with_chunk_size(arrangement: &Arrangement, chunk_max: usize) -> Vec
         chunk_max,
         chunk_max,
         false,
+        windings_for(&arrangement.segments),
     )
-    .windings
+    .labels
 }
 
 /// [`label_deferred`] on raw parts with the plain list moving on to chunks of at most
@@ -350,8 +358,15 @@ pub fn label_checking_crossings(
     segments: &[Segment],
     chunk_max: usize,
 ) -> Option<Vec<SegmentWindings>> {
-    let swept = sweep(vertices, segments, chunk_max, chunk_max, true);
-    (!swept.crossed).then_some(swept.windings)
+    let swept = sweep(
+        vertices,
+        segments,
+        chunk_max,
+        chunk_max,
+        true,
+        windings_for(segments),
+    );
+    (!swept.crossed).then_some(swept.labels)
 }
 
 /// [`label`] with the status as the specification's plain list throughout, whose
@@ -366,27 +381,50 @@ pub fn label_with_plain_list(arrangement: &Arrangement) -> Vec<SegmentWindings> 
         usize::MAX,
         CHUNK_MAX,
         false,
+        windings_for(&arrangement.segments),
     )
-    .windings
+    .labels
+}
+
+/// Default windings for every one of `segments`, for the sweep to fill in.
+fn windings_for(segments: &[Segment]) -> Vec<SegmentWindings> {
+    vec![SegmentWindings::default(); segments.len()]
+}
+
+/// The sweep of [`label_deferred`] into `labels` (sized for the deferred segments):
+/// `None` when two segments properly cross.
+pub(crate) fn sweep_deferred<L: Labels>(deferred: &Deferred, labels: L) -> Option<L> {
+    let check = !deferred.is_verified();
+    let swept = sweep(
+        deferred.vertices(),
+        deferred.segments(),
+        PLAIN_MAX,
+        CHUNK_MAX,
+        check,
+        labels,
+    );
+    (!swept.crossed).then_some(swept.labels)
 }
 
 /// What a sweep found: the labels, and with the crossing check whether two segments
 /// properly cross (then the labels are incomplete and the sweep stopped there).
-struct Swept {
-    windings: Vec<SegmentWindings>,
+struct Swept<L> {
+    labels: L,
     crossed: bool,
 }
 
 /// The sweep of [`label`]: the plain list while it holds at most `plain_max` entries, then
 /// chunks of at most `chunk_max`; with `check`, the crossing test of [`label_deferred`].
-fn sweep(
+/// The windings of every segment go into `labels`.
+fn sweep<L: Labels>(
     vertices: &[GridPoint],
     segments: &[Segment],
     plain_max: usize,
     chunk_max: usize,
     check: bool,
-) -> Swept {
-    let mut state = SweepState::new(vertices, segments);
+    labels: L,
+) -> Swept<L> {
+    let mut state = SweepState::new(vertices, segments, labels);
     let mut plain = PlainList {
         entries: Vec::new(),
         limit: plain_max,
@@ -408,19 +446,19 @@ fn sweep(
         }
     }
     Swept {
-        windings: state.result,
+        labels: state.result,
         crossed: state.crossed,
     }
 }
 
 /// What the sweep carries from vertex to vertex besides its status.
-struct SweepState<'a> {
+struct SweepState<'a, L> {
     vertices: &'a [GridPoint],
     segments: &'a [Segment],
     /// True once a tested pair properly crossed; the sweep stops there.
     crossed: bool,
     /// The labels found so far, indexed like the segments.
-    result: Vec<SegmentWindings>,
+    result: L,
     /// `starts[v]..starts[v + 1]` are the segments starting at vertex `v`.
     starts: Vec<u32>,
     /// The segments starting at the current vertex; reused.
@@ -429,8 +467,8 @@ struct SweepState<'a> {
     inserted: Vec<StatusEntry>,
 }
 
-impl<'a> SweepState<'a> {
-    fn new(vertices: &'a [GridPoint], segments: &'a [Segment]) -> Self {
+impl<'a, L: Labels> SweepState<'a, L> {
+    fn new(vertices: &'a [GridPoint], segments: &'a [Segment], result: L) -> Self {
         // Segments are sorted by (a, b), so those starting at each vertex are contiguous.
         let mut starts = vec![0u32; vertices.len() + 1];
         for s in segments {
@@ -445,7 +483,7 @@ impl<'a> SweepState<'a> {
             vertices,
             segments,
             crossed: false,
-            result: vec![SegmentWindings::default(); segments.len()],
+            result,
             starts,
             outgoing: Vec::new(),
             inserted: Vec::new(),
@@ -505,10 +543,7 @@ impl<'a> SweepState<'a> {
             inserted.extend(outgoing.iter().map(|&s| {
                 let seg = segments[s as usize];
                 let above = [current[0] + seg.delta[0], current[1] + seg.delta[1]];
-                result[s as usize] = SegmentWindings {
-                    below: current,
-                    above,
-                };
+                result.set(s as usize, current, above);
                 current = above;
                 StatusEntry {
                     a: vi as u32,

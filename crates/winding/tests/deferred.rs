@@ -11,8 +11,8 @@ use onepath_arrangement::{
 };
 use onepath_predicates::{GridPoint, orient2d, properly_cross};
 use onepath_winding::{
-    label, label_checking_crossings, label_deferred, trace_boundary, trace_deferred,
-    trace_deferred_owned,
+    BoundaryMarks, label, label_checking_crossings, label_deferred, mark_deferred_boundary,
+    trace_boundary, trace_deferred, trace_deferred_owned, trace_marked_owned,
 };
 use support::{RULES, Rng, random_rings};
 
@@ -249,6 +249,20 @@ fn deferred_arrangements_give_the_rings_of_verified_ones() {
                 expected,
                 "case {case}, {rule:?}, fallback forgotten"
             );
+            // The sweep that keeps two bits a segment for one rule marks what the windings
+            // say, and its rings are the same.
+            let marks = mark_deferred_boundary(&deferred, rule).expect("no crossing");
+            assert_eq!(
+                marks,
+                BoundaryMarks::from_windings(&deferred_windings, rule),
+                "case {case}, {rule:?}, marks"
+            );
+            assert_eq!(marks.rule(), rule);
+            assert_eq!(
+                trace_marked_owned(forgotten.clone(), &marks),
+                expected,
+                "case {case}, {rule:?}, marked"
+            );
         }
     }
     assert!(
@@ -274,6 +288,10 @@ fn crossings_left_in_are_found_and_verify_repairs_them() {
         let expected = brute_crossing(deferred.vertices(), deferred.segments());
         let windings = label_deferred(&deferred);
         assert_eq!(windings.is_none(), expected, "case {case}");
+        for rule in RULES {
+            let marks = mark_deferred_boundary(&deferred, rule);
+            assert_eq!(marks.is_none(), expected, "case {case}, {rule:?}");
+        }
         found += usize::from(expected);
         let (eager, _) = onepath_arrangement::arrange_with(&edges, &omit).expect("an arrangement");
         assert_eq!(deferred.verify().expect("verified"), eager, "case {case}");
