@@ -17,6 +17,15 @@ fn chunks(count: usize, chunk: usize) -> Vec<Range<usize>> {
         .collect()
 }
 
+/// The chunk size of a parallel pass over `count` items, or `None` when the pass runs on
+/// the calling thread (fewer than [`PARALLEL_MIN`] items, or one thread: nothing to
+/// split). Many more chunks than threads, so that uneven chunks even out.
+#[cfg(feature = "parallel")]
+fn parallel_chunk(count: usize) -> Option<usize> {
+    let threads = rayon::current_num_threads();
+    (count >= PARALLEL_MIN && threads > 1).then(|| count.div_ceil(16 * threads))
+}
+
 /// `f` of every chunk of `0..count`, in chunk order; the chunks run on all cores with the
 /// feature `parallel` when `count` is at least [`PARALLEL_MIN`].
 pub(crate) fn map_chunks<T: Send>(
@@ -24,11 +33,8 @@ pub(crate) fn map_chunks<T: Send>(
     f: impl Fn(Range<usize>) -> T + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if count >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
+    if let Some(chunk) = parallel_chunk(count) {
         use rayon::prelude::*;
-        // Many more chunks than threads, so that uneven chunks even out. With one thread
-        // the work stays on the calling thread: nothing to split.
-        let chunk = count.div_ceil(16 * rayon::current_num_threads());
         return chunks(count, chunk).into_par_iter().map(f).collect();
     }
     vec![f(0..count)]
@@ -46,9 +52,8 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send>(
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if count >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
+    if let Some(chunk) = parallel_chunk(count) {
         use rayon::prelude::*;
-        let chunk = count.div_ceil(16 * rayon::current_num_threads());
         let ranges = chunks(count, chunk);
         let sizes: Vec<usize> = ranges.par_iter().map(|r| size(r.clone())).collect();
         let mut items = vec![T::default(); sizes.iter().sum()];
@@ -75,9 +80,8 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send>(
 /// [`fill_chunks`]).
 pub(crate) fn fill_each<T: Send>(items: &mut [T], f: impl Fn(usize) -> T + Sync + Send) {
     #[cfg(feature = "parallel")]
-    if items.len() >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
+    if let Some(chunk) = parallel_chunk(items.len()) {
         use rayon::prelude::*;
-        let chunk = items.len().div_ceil(16 * rayon::current_num_threads());
         items
             .par_chunks_mut(chunk)
             .enumerate()
