@@ -51,9 +51,8 @@ pub(crate) fn arrange_and_label(
 }
 
 /// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
-/// that are inside under `rule` ([`arrange_and_label`]).
-///
-/// The labelling sweep keeps only the boundary of `rule`, two bits a segment
+/// that are inside under `rule`: the flow of [`arrange_and_label`], except that the
+/// labelling sweep keeps only the boundary of `rule`, two bits a segment
 /// ([`mark_deferred_boundary`]) instead of the windings (16 bytes a segment), which were the
 /// largest buffer of the build's labelling stage (issue #24): the same rings.
 pub(crate) fn overlay(edges: impl EdgeSource, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
