@@ -9,13 +9,13 @@ use crate::memory::Limit;
 use crate::memory::{Work, estimate};
 use crate::options::BuildArgs;
 use crate::output::{
-    OutputPlan, counted, format_error, mesh_lines, print_summary, region_stats, settings_line,
+    OutputPlan, counted, mesh_lines, no_writer, print_summary, region_stats, settings_line,
     time_line, written_line,
 };
 use crate::tiled::{TiledInput, TiledJob};
 use onepath_build2d::{AreaId, NavMesh, TiledBuild};
 use onepath_io::{
-    ResultJson, SvgPicture, TileGrid, navmesh_to_geojson, navmesh_to_polyanya, render_svg,
+    ResultJson, SvgPicture, TileGrid, write_navmesh_geojson, write_navmesh_polyanya, write_svg,
 };
 use std::io::Write;
 use std::path::PathBuf;
@@ -51,7 +51,7 @@ pub(crate) fn run_build(
     .filter_map(|(option, path)| path.map(|path| (option, path)))
     .collect();
     let inputs: Vec<&str> = args.input.iter().map(String::as_str).collect();
-    let mut plan = OutputPlan::check(&outputs, &inputs)?;
+    let plan = OutputPlan::check(&outputs, &inputs)?;
     let limit = args.pipeline.input_options.limit();
 
     let start = Instant::now();
@@ -105,17 +105,15 @@ pub(crate) fn run_build(
     let mesh = mesh.map_err(|e| library_error(&input.name, e))?;
 
     let start = Instant::now();
-    set_outputs(&mut plan, &mesh, || {
-        render_svg(&SvgPicture {
-            background: Some(&input.region),
-            partition: Some(mesh.polygons()),
-            areas: input.areas.is_some().then(|| mesh.area_regions()),
-            area_names: &input.area_names,
-            ..SvgPicture::new(mesh.region(), input.y_axis)
-        })
-    })?;
     let summary_to_stderr = plan.uses_stdout();
-    let written = plan.write(stdout)?;
+    let picture = SvgPicture {
+        background: Some(&input.region),
+        partition: Some(mesh.polygons()),
+        areas: input.areas.is_some().then(|| mesh.area_regions()),
+        area_names: &input.area_names,
+        ..SvgPicture::new(mesh.region(), input.y_axis)
+    };
+    let written = write_outputs(plan, stdout, &mesh, &picture)?;
     let write_time = start.elapsed();
 
     let timings = mesh.timings();
@@ -142,30 +140,20 @@ pub(crate) fn run_build(
     Ok(())
 }
 
-/// Formats the outputs `plan` asks for from `mesh` (the SVG drawn by `svg`, called only
-/// when it is asked for).
-fn set_outputs(
-    plan: &mut OutputPlan,
+/// Writes the outputs `plan` asks for of `mesh`, the SVG drawing `picture`.
+fn write_outputs(
+    plan: OutputPlan,
+    stdout: &mut dyn Write,
     mesh: &NavMesh,
-    svg: impl FnOnce() -> String,
-) -> Result<(), CliError> {
-    if plan.wants("json") {
-        let json = ResultJson::navmesh(mesh)
-            .to_json_string()
-            .map_err(|e| format_error("JSON", e))?;
-        plan.set("json", json);
-    }
-    if plan.wants("svg") {
-        plan.set("svg", svg());
-    }
-    if plan.wants("geojson") {
-        plan.set("geojson", navmesh_to_geojson(mesh));
-    }
-    if plan.wants("mesh") {
-        let text = navmesh_to_polyanya(mesh).map_err(|e| format_error("mesh", e))?;
-        plan.set("mesh", text);
-    }
-    Ok(())
+    picture: &SvgPicture<'_>,
+) -> Result<Vec<PathBuf>, CliError> {
+    plan.write(stdout, &mut |option, sink| match option {
+        "json" => ResultJson::navmesh(mesh).write_json(sink),
+        "svg" => write_svg(picture, sink),
+        "geojson" => write_navmesh_geojson(mesh, sink),
+        "mesh" => write_navmesh_polyanya(mesh, sink),
+        _ => Err(no_writer(option)),
+    })
 }
 
 /// `onepath build INPUT --tile-size N`: the tile map or outline region built in tiles on
@@ -173,7 +161,7 @@ fn set_outputs(
 /// and a summary with the tiles, the seams and the timings.
 fn run_tiled(
     job: &TiledJob<'_>,
-    mut plan: OutputPlan,
+    plan: OutputPlan,
     limit: Limit,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -188,19 +176,17 @@ fn run_tiled(
     let areas = input.areas();
     let area_names = input.area_names();
     let background = plan.wants("svg").then(|| input.region()).transpose()?;
-    set_outputs(&mut plan, mesh, || {
-        let (xs, ys) = built.grid_lines();
-        render_svg(&SvgPicture {
-            background: background.as_deref(),
-            partition: Some(mesh.polygons()),
-            areas: areas.then(|| mesh.area_regions()),
-            area_names: &area_names,
-            tile_grid: Some(TileGrid { xs: &xs, ys: &ys }),
-            ..SvgPicture::new(mesh.region(), input.y_axis())
-        })
-    })?;
+    let (xs, ys) = built.grid_lines();
+    let picture = SvgPicture {
+        background: background.as_deref(),
+        partition: Some(mesh.polygons()),
+        areas: areas.then(|| mesh.area_regions()),
+        area_names: &area_names,
+        tile_grid: Some(TileGrid { xs: &xs, ys: &ys }),
+        ..SvgPicture::new(mesh.region(), input.y_axis())
+    };
     let summary_to_stderr = plan.uses_stdout();
-    let written = plan.write(stdout)?;
+    let written = write_outputs(plan, stdout, mesh, &picture)?;
     let write_time = start.elapsed();
 
     let (tiles_x, tiles_y) = tiled.tile_counts();

@@ -4,10 +4,10 @@
 use crate::input::{InputSettings, load_file};
 use crate::memory::{Work, estimate, join_vertices};
 use crate::options::{JoinArg, MeshArgs, RegionArgs, RegionOp};
-use crate::output::{OutputPlan, counted, format_error, print_summary, region_stats, written_line};
+use crate::output::{OutputPlan, counted, no_writer, print_summary, region_stats, written_line};
 use crate::{CliError, library_error};
 use onepath_build2d::{Join, Mesh2DPipeline};
-use onepath_io::{ResultJson, SvgPicture, region_to_geojson, render_svg};
+use onepath_io::{ResultJson, SvgPicture, write_region_geojson, write_svg};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -62,7 +62,7 @@ pub(crate) fn run_region(
     };
     let arc_tolerance = args.arc_tolerance;
     let agent_radius = args.agent_radius;
-    let mut plan = output_plan(
+    let plan = output_plan(
         &[
             ("json", &args.files.json),
             ("svg", &args.files.svg),
@@ -127,28 +127,21 @@ pub(crate) fn run_region(
     }
     .map_err(failed(&what))?;
 
-    if plan.wants("json") {
-        let json = ResultJson::region(&region)
-            .to_json_string()
-            .map_err(|e| format_error("JSON", e))?;
-        plan.set("json", json);
-    }
-    if plan.wants("svg") {
-        let shows_input = matches!(
-            args.op,
-            RegionOp::Offset | RegionOp::Shrink | RegionOp::Difference
-        );
-        let picture = SvgPicture {
-            background: shows_input.then_some(&a.region),
-            ..SvgPicture::new(&region, a.y_axis)
-        };
-        plan.set("svg", render_svg(&picture));
-    }
-    if plan.wants("geojson") {
-        plan.set("geojson", region_to_geojson(&region));
-    }
+    let shows_input = matches!(
+        args.op,
+        RegionOp::Offset | RegionOp::Shrink | RegionOp::Difference
+    );
+    let picture = SvgPicture {
+        background: shows_input.then_some(&a.region),
+        ..SvgPicture::new(&region, a.y_axis)
+    };
     let summary_to_stderr = plan.uses_stdout();
-    let written = plan.write(stdout)?;
+    let written = plan.write(stdout, &mut |option, sink| match option {
+        "json" => ResultJson::region(&region).write_json(sink),
+        "svg" => write_svg(&picture, sink),
+        "geojson" => write_region_geojson(&region, sink),
+        _ => Err(no_writer(option)),
+    })?;
     let mut summary = format!("onepath region {op}: {}", a.describe());
     if let Some(b) = &b {
         summary += &format!(" and {}", b.describe());
@@ -174,7 +167,7 @@ pub(crate) fn run_mesh_command(
         "triangulate"
     };
     let settings = InputSettings::from(&args.input_options);
-    let mut plan = output_plan(
+    let plan = output_plan(
         &[("json", &args.files.json), ("svg", &args.files.svg)],
         &[args.a.as_str()],
     )?;
@@ -200,27 +193,22 @@ pub(crate) fn run_mesh_command(
         None => None,
     };
 
-    if plan.wants("json") {
-        let result = ResultJson {
-            triangulation: Some(&triangulation),
-            partition: polygons.as_ref(),
-            ..ResultJson::region(&input.region)
-        };
-        let json = result
-            .to_json_string()
-            .map_err(|e| format_error("JSON", e))?;
-        plan.set("json", json);
-    }
-    if plan.wants("svg") {
-        let picture = SvgPicture {
-            triangulation: Some(&triangulation),
-            partition: polygons.as_ref(),
-            ..SvgPicture::new(&input.region, input.y_axis)
-        };
-        plan.set("svg", render_svg(&picture));
-    }
+    let result = ResultJson {
+        triangulation: Some(&triangulation),
+        partition: polygons.as_ref(),
+        ..ResultJson::region(&input.region)
+    };
+    let picture = SvgPicture {
+        triangulation: Some(&triangulation),
+        partition: polygons.as_ref(),
+        ..SvgPicture::new(&input.region, input.y_axis)
+    };
     let summary_to_stderr = plan.uses_stdout();
-    let written = plan.write(stdout)?;
+    let written = plan.write(stdout, &mut |option, sink| match option {
+        "json" => result.write_json(sink),
+        "svg" => write_svg(&picture, sink),
+        _ => Err(no_writer(option)),
+    })?;
     let mut summary = format!(
         "onepath {command}: {}\n  region: {}\n  {}",
         input.describe(),

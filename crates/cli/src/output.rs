@@ -4,7 +4,7 @@
 use crate::CliError;
 use onepath_build2d::{Mesh2DPipeline, NavMesh, Region};
 use onepath_io::{CheckedOutput, StagedOutputs, check_output, file_identity};
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -18,13 +18,14 @@ enum Destination {
 }
 
 /// The files a run writes, checked before the run does any work: every path can be
-/// written, none is a folder, no two name the same file and none names an input. Each
-/// output is produced in memory first; then regular files go to temporary files that are
-/// renamed into place only when all are written, so a failure leaves no output file.
+/// written, none is a folder, no two name the same file and none names an input. Once
+/// everything is computed, each regular file is formatted straight into a temporary file
+/// (never held whole in memory), and the temporary files are renamed into place only when
+/// all are written, so a failure leaves no output file.
 #[derive(Debug, Default)]
 pub(crate) struct OutputPlan {
-    /// The option, where it goes and, once produced, the contents.
-    outputs: Vec<(&'static str, Destination, Option<Vec<u8>>)>,
+    /// The option and where its output goes.
+    outputs: Vec<(&'static str, Destination)>,
     /// Whether a file output is the program's standard output under another name
     /// (`/dev/stdout`).
     stdout_named: bool,
@@ -71,7 +72,7 @@ impl OutputPlan {
                 }
                 Destination::File(checked)
             };
-            for (other, earlier, _) in &plan.outputs {
+            for (other, earlier) in &plan.outputs {
                 let same = match (earlier, &destination) {
                     (Destination::Stdout, Destination::Stdout) => true,
                     (Destination::File(a), Destination::File(b)) => a.identity() == b.identity(),
@@ -84,7 +85,7 @@ impl OutputPlan {
                     )));
                 }
             }
-            plan.outputs.push((option, destination, None));
+            plan.outputs.push((option, destination));
         }
         Ok(plan)
     }
@@ -95,7 +96,7 @@ impl OutputPlan {
             || self
                 .outputs
                 .iter()
-                .any(|(_, d, _)| matches!(d, Destination::Stdout))
+                .any(|(_, d)| matches!(d, Destination::Stdout))
     }
 
     /// The number of outputs.
@@ -105,39 +106,31 @@ impl OutputPlan {
 
     /// Whether the output of `option` is asked for.
     pub(crate) fn wants(&self, option: &str) -> bool {
-        self.outputs.iter().any(|(o, _, _)| *o == option)
+        self.outputs.iter().any(|(o, _)| *o == option)
     }
 
-    /// Sets the contents of the output of `option` (ignored when it is not asked for).
-    pub(crate) fn set(&mut self, option: &str, contents: impl Into<Vec<u8>>) {
-        if let Some(entry) = self.outputs.iter_mut().find(|(o, _, _)| *o == option) {
-            entry.2 = Some(contents.into());
-        }
-    }
-
-    /// Writes every output: regular files to temporary files first, then standard output,
-    /// FIFOs and devices, then the renames. On failure no regular output file is left
-    /// (unless a rename fails half way, which leaves the files renamed before it). Returns
-    /// the names written, `-` for standard output.
-    pub(crate) fn write(self, stdout: &mut dyn Write) -> Result<Vec<PathBuf>, CliError> {
+    /// Writes every output, `produce(option, sink)` writing the output of `option` into
+    /// its sink: regular files to temporary files first, then standard output, then FIFOs
+    /// and devices, then the renames. On failure no regular output file is left (unless a
+    /// rename fails half way, which leaves the files renamed before it). Returns the names
+    /// written, `-` for standard output.
+    pub(crate) fn write(
+        self,
+        stdout: &mut dyn Write,
+        produce: &mut dyn FnMut(&str, &mut dyn Write) -> io::Result<()>,
+    ) -> Result<Vec<PathBuf>, CliError> {
         let mut staged = StagedOutputs::new();
         let mut to_stdout = None;
-        for (option, destination, contents) in &self.outputs {
-            let Some(contents) = contents else {
-                return Err(CliError::new(format!(
-                    "internal error (a defect in onepath, please report it): no contents for `--{option}`"
-                )));
-            };
+        for (option, destination) in &self.outputs {
             match destination {
-                Destination::Stdout => to_stdout = Some(contents),
+                Destination::Stdout => to_stdout = Some(*option),
                 Destination::File(output) => staged
-                    .stage_checked(output, contents)
+                    .stage_with(output, |sink| produce(option, sink))
                     .map_err(|e| write_error(output.path(), &e))?,
             }
         }
-        if let Some(contents) = to_stdout {
-            stdout
-                .write_all(contents)
+        if let Some(option) = to_stdout {
+            produce(option, stdout)
                 .and_then(|()| stdout.flush())
                 .map_err(|e| CliError::new(format!("cannot write to standard output: {e}")))?;
         }
@@ -146,7 +139,7 @@ impl OutputPlan {
             .map_err(|e| CliError::new(format!("cannot write an output into place: {e}")))?;
         let mut names = Vec::new();
         let mut files = written.into_iter();
-        for (_, destination, _) in &self.outputs {
+        for (_, destination) in &self.outputs {
             match destination {
                 Destination::Stdout => names.push(PathBuf::from("-")),
                 Destination::File(_) => names.extend(files.next()),
@@ -174,9 +167,11 @@ fn write_error(path: &Path, e: &std::io::Error) -> CliError {
     CliError::new(format!("{}: cannot write the file: {e}", path.display()))
 }
 
-/// An `io::Error` of an output writer (an inconsistent mesh: a defect) as a run error.
-pub(crate) fn format_error(what: &str, e: std::io::Error) -> CliError {
-    CliError::new(format!("cannot format the {what}: {e}"))
+/// The error of an option whose output no writer of the command produces: a defect.
+pub(crate) fn no_writer(option: &str) -> io::Error {
+    io::Error::other(format!(
+        "internal error (a defect in onepath, please report it): no writer for `--{option}`"
+    ))
 }
 
 /// `rings, vertices, area` of a region.

@@ -6,11 +6,13 @@ use crate::build::build_spinner;
 use crate::input::{InputKind, InputSettings, load_text, read_input};
 use crate::memory::{Work, estimate};
 use crate::options::PathArgs;
-use crate::output::{OutputPlan, counted, ms, print_summary, settings_line, written_line};
+use crate::output::{
+    OutputPlan, counted, ms, no_writer, print_summary, settings_line, written_line,
+};
 use crate::tiled::{TiledInput, TiledJob, TiledMesh};
 use crate::{CliError, library_error};
 use onepath_build2d::{NavMesh, Region, TiledBuild, Vector2D};
-use onepath_io::{ScenarioQuery, SvgPicture, TileGrid, YAxis, read_scenario, render_svg};
+use onepath_io::{ScenarioQuery, SvgPicture, TileGrid, YAxis, read_scenario, write_svg};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -119,7 +121,7 @@ pub(crate) fn run_path(
         args.svg.clone().map(|p| ("svg", p)).into_iter().collect();
     let mut inputs = vec![args.map.as_str()];
     inputs.extend(scen);
-    let mut plan = OutputPlan::check(&outputs, &inputs)?;
+    let plan = OutputPlan::check(&outputs, &inputs)?;
     let limit = args.pipeline.input_options.limit();
 
     let (text, outlines) = read_input(&args.map)?;
@@ -198,18 +200,18 @@ pub(crate) fn run_path(
         (Some((from, to)), _) => {
             let (text, picture) = two_points(name, mesh, &finder, from, to)?;
             summary += &text;
-            if plan.wants("svg") {
-                let picture = SvgPicture {
-                    background: map.background.as_ref(),
-                    partition: Some(mesh.polygons()),
-                    path: picture.as_ref().map(|f| f.points.as_slice()),
-                    tile_grid: map.grid.as_ref().map(|(xs, ys)| TileGrid { xs, ys }),
-                    ..SvgPicture::new(mesh.region(), map.y_axis)
-                };
-                plan.set("svg", render_svg(&picture));
-            }
+            let picture = SvgPicture {
+                background: map.background.as_ref(),
+                partition: Some(mesh.polygons()),
+                path: picture.as_ref().map(|f| f.points.as_slice()),
+                tile_grid: map.grid.as_ref().map(|(xs, ys)| TileGrid { xs, ys }),
+                ..SvgPicture::new(mesh.region(), map.y_axis)
+            };
             summary_to_stderr = plan.uses_stdout();
-            let written = plan.write(stdout)?;
+            let written = plan.write(stdout, &mut |option, sink| match option {
+                "svg" => write_svg(&picture, sink),
+                _ => Err(no_writer(option)),
+            })?;
             summary += &written_line(&written);
         }
         (None, Some(file)) => {

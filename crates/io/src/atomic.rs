@@ -294,23 +294,40 @@ impl StagedOutputs {
     /// with the mode of the file it will replace. On failure nothing is left of this file
     /// (the already staged ones stay staged).
     pub fn stage_checked(&mut self, output: &CheckedOutput, contents: &[u8]) -> io::Result<()> {
+        self.stage_with(output, |w| w.write_all(contents))
+    }
+
+    /// Stages what `write` writes for a checked output, as [`StagedOutputs::stage_checked`]
+    /// stages bytes: `write` writes straight into the temporary file, so a large output
+    /// need not be held in memory first (an output written in place, a FIFO or a device,
+    /// is collected in memory and written at [`StagedOutputs::commit`]). When `write` or
+    /// the file fails, the temporary file is removed and the error returned.
+    pub fn stage_with(
+        &mut self,
+        output: &CheckedOutput,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> io::Result<()> {
         match &output.method {
-            Method::Through => self.staged.push(Staged::Through {
-                path: output.path.clone(),
-                contents: contents.to_vec(),
-            }),
+            Method::Through => {
+                let mut contents = Vec::new();
+                write(&mut contents)?;
+                self.staged.push(Staged::Through {
+                    path: output.path.clone(),
+                    contents,
+                });
+            }
             Method::Replace {
                 destination,
                 permissions,
             } => {
                 let (temporary, mut file) = create_temporary(destination)?;
-                let written = file
-                    .write_all(contents)
-                    .and_then(|()| file.flush())
-                    .and_then(|()| match permissions {
-                        Some(p) => fs::set_permissions(&temporary, p.clone()),
-                        None => Ok(()),
-                    });
+                let written =
+                    write(&mut file)
+                        .and_then(|()| file.flush())
+                        .and_then(|()| match permissions {
+                            Some(p) => fs::set_permissions(&temporary, p.clone()),
+                            None => Ok(()),
+                        });
                 drop(file);
                 if let Err(e) = written {
                     remove_temporary(&temporary);

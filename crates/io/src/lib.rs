@@ -5,8 +5,12 @@
 //! ([`read_outlines`]). Output: the JSON of a result
 //! ([`ResultJson`]), GeoJSON of a region ([`region_to_geojson`]), SVG pictures
 //! ([`render_svg`]) and polyanya's text mesh format, version 2
-//! ([`navmesh_to_polyanya`]). [`check_output`] checks output paths before any work and
-//! [`StagedOutputs`] writes files so that a failed run leaves none behind. The formats are described in `docs/cli.md`.
+//! ([`navmesh_to_polyanya`]). Each writer comes in two forms: the text as a `String`
+//! (`to_json_string`, `render_svg`, ...) and the same bytes written to any
+//! [`std::io::Write`] as they are formatted (`write_json`, [`write_svg`], ...), so that a
+//! large mesh's file is never held whole in memory. [`check_output`] checks output paths
+//! before any work and [`StagedOutputs`] writes files so that a failed run leaves none
+//! behind. The formats are described in `docs/cli.md`.
 //!
 //! ```
 //! use onepath_build2d::{Geometry2DOptions, Mesh2DPipeline, Region, Vector2D};
@@ -43,9 +47,11 @@
 mod atomic;
 mod geojson_out;
 mod json_out;
+mod number;
 mod outlines;
 mod polyanya;
 mod scenario;
+mod sink;
 mod svg;
 mod tilemap;
 
@@ -53,12 +59,16 @@ pub use atomic::{
     CheckedOutput, FileIdentity, StagedOutputs, TemporariesRemoved, check_output, file_identity,
     remove_temporary_files, write_file_atomically,
 };
-pub use geojson_out::{navmesh_to_geojson, region_to_geojson};
+pub use geojson_out::{
+    navmesh_to_geojson, region_to_geojson, write_navmesh_geojson, write_region_geojson,
+};
 pub use json_out::ResultJson;
 pub use outlines::{JsonInputError, OutlineFile, read_geojson, read_outline_file, read_outlines};
-pub use polyanya::{navmesh_to_polyanya, polyanya_mesh_text};
+pub use polyanya::{
+    navmesh_to_polyanya, polyanya_mesh_text, write_navmesh_polyanya, write_polyanya_mesh,
+};
 pub use scenario::{ScenarioQuery, read_scenario};
-pub use svg::{SvgPicture, TileGrid, YAxis, area_colour, render_svg};
+pub use svg::{SvgPicture, TileGrid, YAxis, area_colour, render_svg, write_svg};
 pub use tilemap::{
     LetterAreas, MAX_MAP_CELLS, MOVING_AI_TERRAIN, MapParseError, Terrain, TileMap,
     read_moving_ai_map, read_text_grid, read_tile_map,

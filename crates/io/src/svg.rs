@@ -1,7 +1,10 @@
 //! SVG pictures of a region and its meshes, scaled to fit and readable at a glance.
 
+use crate::number::write_tenths;
+use crate::sink;
 use onepath_build2d::{AreaId, ConvexPartition, GridPoint, Region, Triangulation, Vector2D};
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
+use std::io;
 
 /// Which way the input's y axis points on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,14 +85,16 @@ struct PageTransform {
 }
 
 impl PageTransform {
-    fn point(&self, s: &mut String, p: GridPoint) {
+    fn point(&self, s: &mut impl fmt::Write, p: GridPoint) -> fmt::Result {
         let x = self.margin + (p.x - self.lo.x) as f64 * self.scale;
         let dy = match self.y_axis {
             YAxis::Down => p.y - self.lo.y,
             YAxis::Up => self.hi.y - p.y,
         };
         let y = self.margin + dy as f64 * self.scale;
-        let _ = write!(s, "{x:.1} {y:.1}");
+        write_tenths(s, x)?;
+        s.write_char(' ')?;
+        write_tenths(s, y)
     }
 
     /// The page position of a point in user units of a grid `scale` units per user unit.
@@ -157,63 +162,75 @@ fn grid_path(t: &PageTransform, scale: f64, grid: TileGrid<'_>) -> String {
     d
 }
 
-/// One path of closed rings, `M x y L x y ... Z` per ring.
-fn ring_path(t: &PageTransform, region: &Region) -> String {
-    let mut d = String::new();
+/// Writes one path of closed rings, `M x y L x y ... Z` per ring.
+fn write_ring_path(s: &mut impl fmt::Write, t: &PageTransform, region: &Region) -> fmt::Result {
     for ring in region.rings() {
         for (k, &p) in ring.iter().enumerate() {
-            d.push(if k == 0 { 'M' } else { 'L' });
-            t.point(&mut d, p);
+            s.write_char(if k == 0 { 'M' } else { 'L' })?;
+            t.point(s, p)?;
         }
-        d.push('Z');
+        s.write_char('Z')?;
     }
-    d
+    Ok(())
+}
+
+/// Writes `<path d="RINGS" ATTRIBUTES/>` and a line end.
+fn write_rings_element(
+    s: &mut impl fmt::Write,
+    t: &PageTransform,
+    region: &Region,
+    attributes: fmt::Arguments<'_>,
+) -> fmt::Result {
+    s.write_str("<path d=\"")?;
+    write_ring_path(s, t, region)?;
+    writeln!(s, "\" {attributes}")
 }
 
 /// The most edges in one `<path>` of mesh edges: long `d` attributes are split so that no
 /// attribute exceeds the 10 MB that libxml2-based viewers (librsvg) accept.
 const EDGES_PER_PATH: usize = 20_000;
 
-/// The `d` attributes of the edges of index polygons, each shared edge once: an edge is
-/// drawn from the side with the smaller index, or from its only side on the boundary.
-fn edge_paths<'l>(
+/// Writes the edges of index polygons, each shared edge once (drawn from the side with
+/// the smaller index, or from its only side on the boundary), as `<path>` elements of at
+/// most [`EDGES_PER_PATH`] edges with the given stroke.
+fn write_edge_paths<'l, S: fmt::Write>(
+    s: &mut S,
     t: &PageTransform,
     vertices: &[GridPoint],
     cells: impl Iterator<Item = (&'l [u32], &'l [i32])>,
-) -> Vec<String> {
-    let mut paths = Vec::new();
-    let mut d = String::new();
+    color: &str,
+    width: f64,
+) -> fmt::Result {
     let mut edges = 0;
+    let close = |s: &mut S| -> fmt::Result {
+        writeln!(
+            s,
+            "\" fill=\"none\" stroke=\"{color}\" stroke-width=\"{width}\"/>"
+        )
+    };
     for (i, (corners, neighbors)) in cells.enumerate() {
         let n = corners.len();
         for k in 0..n {
             if neighbors[k] >= 0 && (neighbors[k] as usize) < i {
                 continue;
             }
-            d.push('M');
-            t.point(&mut d, vertices[corners[k] as usize]);
-            d.push('L');
-            t.point(&mut d, vertices[corners[(k + 1) % n] as usize]);
+            if edges % EDGES_PER_PATH == 0 {
+                s.write_str("<path d=\"")?;
+            }
+            s.write_char('M')?;
+            t.point(s, vertices[corners[k] as usize])?;
+            s.write_char('L')?;
+            t.point(s, vertices[corners[(k + 1) % n] as usize])?;
             edges += 1;
             if edges % EDGES_PER_PATH == 0 {
-                paths.push(std::mem::take(&mut d));
+                close(s)?;
             }
         }
     }
-    if !d.is_empty() {
-        paths.push(d);
+    if edges % EDGES_PER_PATH != 0 {
+        close(s)?;
     }
-    paths
-}
-
-/// Writes one `<path>` per `d` attribute with the given stroke.
-fn stroke_paths(s: &mut String, paths: &[String], color: &str, width: f64) {
-    for d in paths {
-        let _ = writeln!(
-            s,
-            "<path d=\"{d}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"{width}\"/>"
-        );
-    }
+    Ok(())
 }
 
 /// The fill colours of areas, light enough for the mesh edges to show on them: area 1 has
@@ -251,6 +268,15 @@ fn xml_text(text: &str) -> String {
 
 /// The SVG text of a picture (see [`SvgPicture`]; the conventions are in `docs/cli.md`).
 pub fn render_svg(picture: &SvgPicture<'_>) -> String {
+    sink::to_string(|s| emit(s, picture))
+}
+
+/// Writes the SVG text of [`render_svg`] to `out` as it is formatted, through a buffer.
+pub fn write_svg<W: io::Write>(picture: &SvgPicture<'_>, out: W) -> io::Result<()> {
+    sink::stream(out, |s| emit(s, picture))
+}
+
+fn emit(s: &mut impl fmt::Write, picture: &SvgPicture<'_>) -> fmt::Result {
     let (lo, hi) = bounds(&[Some(picture.region), picture.background]);
     let size = f64::from(picture.size.max(64));
     let margin = (size / 64.0).round();
@@ -275,56 +301,60 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
         margin,
         y_axis: picture.y_axis,
     };
-    let mut s = String::new();
-    let _ = writeln!(
+    writeln!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\">"
-    );
-    s.push_str("<title>onepath navigation mesh</title>\n");
-    let _ = writeln!(
+    )?;
+    s.write_str("<title>onepath navigation mesh</title>\n")?;
+    writeln!(
         s,
         "<rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         s,
         "<rect x=\"{margin}\" y=\"{margin}\" width=\"{:.2}\" height=\"{:.2}\" fill=\"#5a5a5a\"/>",
         (hi.x - lo.x) as f64 * scale,
         (hi.y - lo.y) as f64 * scale
-    );
+    )?;
     if let Some(background) = picture.background {
-        let _ = writeln!(
+        write_rings_element(
             s,
-            "<path d=\"{}\" fill=\"#a8a8a8\" fill-rule=\"evenodd\" stroke=\"none\"/>",
-            ring_path(&t, background)
-        );
+            &t,
+            background,
+            format_args!("fill=\"#a8a8a8\" fill-rule=\"evenodd\" stroke=\"none\"/>"),
+        )?;
     }
     match picture.areas {
         None => {
-            let _ = writeln!(
+            write_rings_element(
                 s,
-                "<path d=\"{}\" fill=\"#eaf2fb\" fill-rule=\"evenodd\" stroke=\"none\"/>",
-                ring_path(&t, picture.region)
-            );
+                &t,
+                picture.region,
+                format_args!("fill=\"#eaf2fb\" fill-rule=\"evenodd\" stroke=\"none\"/>"),
+            )?;
         }
         Some(areas) => {
             for (id, region) in areas {
-                let _ = writeln!(
+                write_rings_element(
                     s,
-                    "<path d=\"{}\" fill=\"{}\" fill-rule=\"evenodd\" stroke=\"none\"><title>{}</title></path>",
-                    ring_path(&t, region),
-                    area_colour(*id),
-                    xml_text(&area_name(picture.area_names, *id))
-                );
+                    &t,
+                    region,
+                    format_args!(
+                        "fill=\"{}\" fill-rule=\"evenodd\" stroke=\"none\"><title>{}</title></path>",
+                        area_colour(*id),
+                        xml_text(&area_name(picture.area_names, *id))
+                    ),
+                )?;
             }
         }
     }
     if let Some(grid) = picture.tile_grid {
-        let _ = writeln!(
+        writeln!(
             s,
             "<path d=\"{}\" fill=\"none\" stroke=\"#7048e8\" stroke-opacity=\"0.6\" stroke-width=\"{:.2}\" stroke-dasharray=\"4 3\"/>",
             grid_path(&t, picture.region.options().scale(), grid),
             (1.5 * thin).max(1.0)
-        );
+        )?;
     }
     if let Some(tri) = picture.triangulation {
         let cells = tri
@@ -332,23 +362,20 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
             .iter()
             .map(|c| c.as_slice())
             .zip(tri.neighbors().chunks(3));
-        stroke_paths(
-            &mut s,
-            &edge_paths(&t, tri.vertices(), cells),
-            "#9dbbe0",
-            0.4 * thin,
-        );
+        write_edge_paths(s, &t, tri.vertices(), cells, "#9dbbe0", 0.4 * thin)?;
     }
     if let Some(partition) = picture.partition {
         let cells = partition.iter().map(|p| (p.vertices, p.neighbors));
-        let paths = edge_paths(&t, partition.vertices(), cells);
-        stroke_paths(&mut s, &paths, "#2f6db5", 0.7 * thin);
+        write_edge_paths(s, &t, partition.vertices(), cells, "#2f6db5", 0.7 * thin)?;
     }
-    let _ = writeln!(
+    write_rings_element(
         s,
-        "<path d=\"{}\" fill=\"none\" stroke=\"#0b2f5c\" stroke-width=\"{thin}\" stroke-linejoin=\"round\"/>",
-        ring_path(&t, picture.region)
-    );
+        &t,
+        picture.region,
+        format_args!(
+            "fill=\"none\" stroke=\"#0b2f5c\" stroke-width=\"{thin}\" stroke-linejoin=\"round\"/>"
+        ),
+    )?;
     if let Some(path) = picture.path.filter(|p| !p.is_empty()) {
         let scale = picture.region.options().scale();
         let points: Vec<(f64, f64)> = path.iter().map(|&v| t.user_point(v, scale)).collect();
@@ -357,40 +384,39 @@ pub fn render_svg(picture: &SvgPicture<'_>) -> String {
             let _ = write!(d, "{}{x:.1} {y:.1}", if k == 0 { 'M' } else { 'L' });
         }
         let width = (2.0 * thin).max(1.0);
-        let _ = writeln!(
+        writeln!(
             s,
             "<path d=\"{d}\" fill=\"none\" stroke=\"#e8590c\" stroke-width=\"{width}\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
-        );
+        )?;
         for ((x, y), color) in [
             (points[0], "#2b8a3e"),
             (points[points.len() - 1], "#c92a2a"),
         ] {
-            let _ = writeln!(
+            writeln!(
                 s,
                 "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"{color}\"/>",
                 2.0 * width
-            );
+            )?;
         }
     }
     // The legend: one line per area below the picture, a swatch and the area's name.
     for (k, (id, _)) in areas.iter().enumerate() {
         let y = picture_height + k as f64 * LEGEND_LINE;
-        let _ = writeln!(
+        writeln!(
             s,
             "<rect x=\"{margin}\" y=\"{:.1}\" width=\"14\" height=\"14\" fill=\"{}\" stroke=\"#0b2f5c\" stroke-width=\"0.5\"/>",
             y + 3.0,
             area_colour(*id)
-        );
-        let _ = writeln!(
+        )?;
+        writeln!(
             s,
             "<text x=\"{}\" y=\"{:.1}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#1a1a1a\">{}</text>",
             margin + 20.0,
             y + 14.5,
             xml_text(&area_name(picture.area_names, *id))
-        );
+        )?;
     }
-    s.push_str("</svg>\n");
-    s
+    s.write_str("</svg>\n")
 }
 
 /// The legend's text for area `id`: `area 2`, or `area 2: swamp (S)` with its name.
