@@ -4,8 +4,8 @@ use crate::error::{Error, Location, Result};
 use crate::region::{Region, overlay, ring_edges};
 use onepath_arrangement::{EdgeSource, Operand, TaggedEdge};
 use onepath_offset::{
-    OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, piece_edges, round_offset_polygons,
-    round_offset_polygons_culled, shrink_edges, shrink_edges_culled, square_offset_polygons,
+    OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, ShrinkEdges, piece_edges,
+    round_offset_polygons, round_offset_polygons_culled, shrink_edges, square_offset_polygons,
 };
 use onepath_predicates::GridPoint;
 use onepath_winding::InsideRule;
@@ -140,7 +140,7 @@ impl Region {
     fn overlay_with_pieces(
         &self,
         own: Operand,
-        pieces: Vec<[GridPoint; 2]>,
+        pieces: impl Pieces,
         rule: InsideRule,
     ) -> Result<Region> {
         let edges = WithPieces {
@@ -165,34 +165,56 @@ impl Region {
         arc_tolerance_grid: f64,
         cull: bool,
     ) -> Result<Region> {
-        let pieces = if cull {
-            shrink_pieces(&self.rings, self.snap_bits, r_grid, arc_tolerance_grid)?
+        if cull {
+            // Made on demand as the arrangement reads them, never held as a list.
+            let pieces = shrink_pieces(&self.rings, self.snap_bits, r_grid, arc_tolerance_grid)?;
+            self.overlay_with_pieces(Operand::Both, pieces, InsideRule::Difference)
         } else {
-            shrink_edges(
+            let pieces = shrink_edges(
                 &self.rings,
                 r_grid,
                 arc_tolerance_grid,
                 limit(self.snap_bits),
             )
-            .map_err(offset_error)?
-        };
-        self.overlay_with_pieces(Operand::Both, pieces, InsideRule::Difference)
+            .map_err(offset_error)?;
+            self.overlay_with_pieces(Operand::Both, pieces, InsideRule::Difference)
+        }
+    }
+}
+
+/// Offset pieces as directed edges, the same sequence each time they are read.
+pub(crate) trait Pieces {
+    /// The pieces in order.
+    fn pieces(&self) -> impl Iterator<Item = [GridPoint; 2]> + '_;
+}
+
+impl Pieces for Vec<[GridPoint; 2]> {
+    fn pieces(&self) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
+        self.iter().copied()
+    }
+}
+
+impl Pieces for ShrinkEdges {
+    fn pieces(&self) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
+        self.iter()
     }
 }
 
 /// A region's own edges (counting for `own`) followed by offset pieces (operand 1): the
 /// input of [`Region::overlay_with_pieces`]'s arrangement, made on the fly.
-struct WithPieces<'a> {
+struct WithPieces<'a, P> {
     rings: &'a [Vec<GridPoint>],
     own: Operand,
-    pieces: Vec<[GridPoint; 2]>,
+    pieces: P,
 }
 
-impl EdgeSource for WithPieces<'_> {
+impl<P: Pieces> EdgeSource for WithPieces<'_, P> {
     fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_ {
-        let pieces = self.pieces.iter();
-        ring_edges(self.rings, self.own)
-            .chain(pieces.map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)))
+        ring_edges(self.rings, self.own).chain(
+            self.pieces
+                .pieces()
+                .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
+        )
     }
 }
 
@@ -204,6 +226,6 @@ pub(crate) fn shrink_pieces(
     snap_bits: u32,
     r_grid: f64,
     arc_tolerance_grid: f64,
-) -> Result<Vec<[GridPoint; 2]>> {
-    shrink_edges_culled(rings, r_grid, arc_tolerance_grid, limit(snap_bits)).map_err(offset_error)
+) -> Result<ShrinkEdges> {
+    ShrinkEdges::culled(rings, r_grid, arc_tolerance_grid, limit(snap_bits)).map_err(offset_error)
 }

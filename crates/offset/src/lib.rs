@@ -15,7 +15,8 @@
 //! - [`piece_edges`]: the pieces' closed cycles as directed edges for the arrangement;
 //! - [`shrink_edges`]: decision D12's edge list (far sides, uncancelled end sides, the
 //!   equal-area arcs at reflex corners); [`shrink_edges_culled`]: the same without the
-//!   corner squares that provably change no output bit;
+//!   corner squares that provably change no output bit; [`ShrinkEdges`]: either, made on
+//!   demand instead of held as a list;
 //! - the recipes behind them: [`half_angle_table`], [`unit_vectors`], [`choose_m`],
 //!   [`effective_tolerance`], [`equal_area_ring`] and [`pipeline_arc_tolerance`].
 //!
@@ -68,7 +69,7 @@ pub use mgon::{
 pub use onepath_predicates::GridPoint;
 pub use placement::piece_edges;
 pub use round::{round_offset_polygons, round_offset_polygons_culled};
-pub use shrink::{is_reflex_corner, shrink_edges, shrink_edges_culled};
+pub use shrink::{ShrinkEdges, is_reflex_corner, shrink_edges, shrink_edges_culled};
 pub use square::{square_half_side, square_offset_polygons};
 
 /// The offset coordinate limit in user units, `2^21 + 2^20` (decision D10): multiply by

@@ -26,15 +26,31 @@ pub(crate) fn checked_rings(
     rings: &[Vec<GridPoint>],
     limit: i64,
 ) -> Result<Vec<Vec<GridPoint>>, OffsetError> {
+    let (points, starts) = checked_rings_flat(rings, limit)?;
+    Ok(starts
+        .windows(2)
+        .map(|ring| points[ring[0]..ring[1]].to_vec())
+        .collect())
+}
+
+/// [`checked_rings`] in one buffer: the kept rings' vertices one after another, and where
+/// each ring starts among them (one more entry for the end), so that a region of many small
+/// rings is two allocations, not one per ring (issue #24).
+pub(crate) fn checked_rings_flat(
+    rings: &[Vec<GridPoint>],
+    limit: i64,
+) -> Result<(Vec<GridPoint>, Vec<usize>), OffsetError> {
     if !(0..=CONSTRUCTION_LIMIT).contains(&limit) {
         return Err(OffsetError::InvalidLimit {
             limit,
             max: CONSTRUCTION_LIMIT,
         });
     }
-    let mut cleaned = Vec::with_capacity(rings.len());
+    let mut points: Vec<GridPoint> = Vec::with_capacity(rings.iter().map(Vec::len).sum());
+    let mut starts = Vec::with_capacity(rings.len() + 1);
+    starts.push(0);
     for (ring_index, ring) in rings.iter().enumerate() {
-        let mut vertices: Vec<GridPoint> = Vec::with_capacity(ring.len());
+        let start = points.len();
         for (vertex, &point) in ring.iter().enumerate() {
             if point.max_abs() > limit as u64 {
                 return Err(OffsetError::VertexBeyondLimit {
@@ -44,18 +60,20 @@ pub(crate) fn checked_rings(
                     limit,
                 });
             }
-            if vertices.last() != Some(&point) {
-                vertices.push(point);
+            if points.len() == start || points.last() != Some(&point) {
+                points.push(point);
             }
         }
-        while vertices.len() > 1 && vertices.first() == vertices.last() {
-            vertices.pop();
+        while points.len() > start + 1 && points[start] == points[points.len() - 1] {
+            points.pop();
         }
-        if vertices.len() >= 2 {
-            cleaned.push(vertices);
+        if points.len() >= start + 2 {
+            starts.push(points.len());
+        } else {
+            points.truncate(start);
         }
     }
-    Ok(cleaned)
+    Ok((points, starts))
 }
 
 /// The unit left normal of the edge `a -> b` (decision D10): `dx = bx - ax`,

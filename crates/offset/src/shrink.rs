@@ -7,8 +7,8 @@ use crate::cull::corner_squares;
 use crate::equal_area::equal_area_ring;
 use crate::mgon::{VERTEX_COUNTS, choose_m, effective_tolerance};
 use crate::placement::{
-    check_radius, checked_rings, moved_point, offset_point, placed_point, push_edge,
-    uniform_offsets, unit_left_normal,
+    check_radius, checked_rings_flat, moved_point, offset_point, placed_point, uniform_offsets,
+    unit_left_normal,
 };
 use onepath_predicates::{GridPoint, Orientation, orient2d, orient2d_exact_f64};
 
@@ -69,9 +69,10 @@ fn sector_run(offsets: &[[f64; 2]], normal_out: [f64; 2], normal_in: [f64; 2]) -
 /// flat buffers indexed by vertex (ring `k`'s vertices are `ring_start[k]..ring_start[k + 1]`
 /// of all vertices, rings in order), so that a region of many small rings allocates a
 /// handful of vectors, not a few per ring.
+#[derive(Debug)]
 pub(crate) struct ShrinkPieces {
-    /// The rings, repeated consecutive vertices merged.
-    pub(crate) rings: Vec<Vec<GridPoint>>,
+    /// The rings' vertices one after another, repeated consecutive vertices merged.
+    pub(crate) points: Vec<GridPoint>,
     /// Where each ring's vertices start among all vertices (one more entry for the end).
     pub(crate) ring_start: Vec<usize>,
     /// `far[v] = (a', b')` of the edge from vertex `v` to the next vertex of its ring.
@@ -85,6 +86,7 @@ pub(crate) struct ShrinkPieces {
 }
 
 /// One ring of [`ShrinkPieces`], indexed by the ring's own vertex numbers.
+#[derive(Clone, Copy)]
 pub(crate) struct RingPieces<'a> {
     pub(crate) ring: &'a [GridPoint],
     pub(crate) far: &'a [(GridPoint, GridPoint)],
@@ -93,9 +95,9 @@ pub(crate) struct RingPieces<'a> {
     arc_start: &'a [usize],
 }
 
-impl RingPieces<'_> {
+impl<'a> RingPieces<'a> {
     /// The arc at vertex `i` (empty unless it is a reflex corner).
-    pub(crate) fn arc(&self, i: usize) -> &[GridPoint] {
+    pub(crate) fn arc(&self, i: usize) -> &'a [GridPoint] {
         &self.arcs[self.arc_start[i]..self.arc_start[i + 1]]
     }
 }
@@ -105,7 +107,7 @@ impl ShrinkPieces {
     pub(crate) fn ring(&self, k: usize) -> RingPieces<'_> {
         let (from, to) = (self.ring_start[k], self.ring_start[k + 1]);
         RingPieces {
-            ring: &self.rings[k],
+            ring: &self.points[from..to],
             far: &self.far[from..to],
             reflex: &self.reflex[from..to],
             arcs: &self.arcs,
@@ -115,7 +117,7 @@ impl ShrinkPieces {
 
     /// The number of rings.
     pub(crate) fn ring_count(&self) -> usize {
-        self.rings.len()
+        self.ring_start.len() - 1
     }
 }
 
@@ -128,26 +130,26 @@ pub(crate) fn ring_pieces(
 ) -> Result<ShrinkPieces, OffsetError> {
     check_radius(r)?;
     let tol = effective_tolerance(arc_tolerance_grid, r)?;
-    let rings = checked_rings(rings, limit)?;
+    let (points, ring_start) = checked_rings_flat(rings, limit)?;
     let ring_offsets = equal_area_ring(r, choose_m(r, tol)).offsets;
     // Arc vertices are corners plus the same integer offsets where that gives the same bits.
     let arc_offsets = uniform_offsets(&ring_offsets);
-    let total: usize = rings.iter().map(Vec::len).sum();
+    let total = points.len();
     let mut pieces = ShrinkPieces {
-        ring_start: Vec::with_capacity(rings.len() + 1),
+        points: Vec::new(),
+        ring_start: Vec::new(),
         far: Vec::with_capacity(total),
         reflex: Vec::with_capacity(total),
         // Tile maps turn right at about every other corner, with an arc of a few points.
         arcs: Vec::with_capacity(2 * total),
         arc_start: Vec::with_capacity(total + 1),
-        rings: Vec::new(),
     };
-    for ring in &rings {
+    for bounds in ring_start.windows(2) {
+        let ring = &points[bounds[0]..bounds[1]];
         let len = ring.len();
         let vertex = |i: usize| ring[i % len];
         let previous = |i: usize| ring[(i + len - 1) % len];
         let base = pieces.far.len();
-        pieces.ring_start.push(base);
         for i in 0..len {
             let (a, b) = (vertex(i), vertex(i + 1));
             let n = unit_left_normal(a, b);
@@ -177,47 +179,104 @@ pub(crate) fn ring_pieces(
             }
         }
     }
-    pieces.ring_start.push(pieces.far.len());
     pieces.arc_start.push(pieces.arcs.len());
-    pieces.rings = rings;
+    pieces.points = points;
+    pieces.ring_start = ring_start;
     Ok(pieces)
 }
 
-/// The edges of `pieces` in decision D12's order; where `trimmed[v]` is true (indexed like
-/// [`ShrinkPieces::far`]), vertex `v`'s corner square is left out (`docs/offset-culling.md`,
-/// section 9): its two end sides go and the two far sides end at its point `X`
-/// ([`corner_point`]).
-fn emit(pieces: &ShrinkPieces, trimmed: Option<&[bool]>) -> Vec<[GridPoint; 2]> {
-    // About four edges per ring vertex (a far side, an end side, an arc of a few edges at
-    // every other corner on tile maps).
-    let mut edges = Vec::with_capacity(4 * pieces.far.len());
-    for k in 0..pieces.ring_count() {
-        let p = pieces.ring(k);
-        let base = pieces.ring_start[k];
+/// The shrink's operand-1 edges ([`shrink_edges`], [`shrink_edges_culled`]) made on demand
+/// from their compact form, so that a caller who reads them once or twice (the
+/// arrangement's keying reads its input twice) never holds them as a list: the far corners
+/// and arcs take about 100 bytes a ring vertex, the 4 to 5 edges of 32 bytes they give
+/// about 140 (issue #24).
+#[derive(Debug)]
+pub struct ShrinkEdges {
+    pieces: ShrinkPieces,
+    /// Where `trimmed[v]` is true (indexed like [`ShrinkPieces::far`]), vertex `v`'s
+    /// corner square is left out (`docs/offset-culling.md`, section 9): its two end sides
+    /// go and the two far sides end at its point `X` ([`corner_point`]).
+    trimmed: Option<Vec<bool>>,
+}
+
+impl ShrinkEdges {
+    /// The edges of [`shrink_edges`]; the same arguments and errors.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`shrink_edges`], in the same order.
+    pub fn new(
+        rings: &[Vec<GridPoint>],
+        r: f64,
+        arc_tolerance_grid: f64,
+        limit: i64,
+    ) -> Result<Self, OffsetError> {
+        Ok(Self {
+            pieces: ring_pieces(rings, r, arc_tolerance_grid, limit)?,
+            trimmed: None,
+        })
+    }
+
+    /// The edges of [`shrink_edges_culled`]; the same arguments and errors.
+    ///
+    /// # Errors
+    ///
+    /// Those of [`shrink_edges`], in the same order.
+    pub fn culled(
+        rings: &[Vec<GridPoint>],
+        r: f64,
+        arc_tolerance_grid: f64,
+        limit: i64,
+    ) -> Result<Self, OffsetError> {
+        let pieces = ring_pieces(rings, r, arc_tolerance_grid, limit)?;
+        let trimmed = Some(corner_squares(&pieces));
+        Ok(Self { pieces, trimmed })
+    }
+
+    /// The edges in decision D12's order (see [`shrink_edges`]), zero-length ones left out;
+    /// the same sequence every time.
+    pub fn iter(&self) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
+        (0..self.pieces.ring_count()).flat_map(move |k| self.ring_edges(k))
+    }
+
+    /// The edges into a vector: [`shrink_edges`] or [`shrink_edges_culled`].
+    pub fn to_vec(&self) -> Vec<[GridPoint; 2]> {
+        // About four edges per ring vertex (a far side, an end side, an arc of a few edges
+        // at every other corner on tile maps).
+        let mut edges = Vec::with_capacity(4 * self.pieces.far.len());
+        edges.extend(self.iter());
+        edges
+    }
+
+    /// Ring `k`'s edges: for each vertex `i`, its arc, the far side `b' -> a'` (ending at
+    /// the corner points of trimmed squares), then the end sides `b -> b'` and `a' -> a`
+    /// where no sector and no trimmed square takes them.
+    fn ring_edges(&self, k: usize) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
+        let p = self.pieces.ring(k);
+        let base = self.pieces.ring_start[k];
         let len = p.ring.len();
-        let trim = |i: usize| {
+        let trimmed = self.trimmed.as_deref();
+        let trim = move |i: usize| {
             trimmed
                 .is_some_and(|t| t[base + i])
                 .then(|| corner_point(&p, i))
         };
-        for i in 0..len {
-            let (a, j) = (p.ring[i], (i + 1) % len);
-            for pair in p.arc(i).windows(2) {
-                push_edge(&mut edges, pair[0], pair[1]);
-            }
-            let b = p.ring[j];
-            let (a_far, b_far) = p.far[i];
-            let (trim_a, trim_b) = (trim(i), trim(j));
-            push_edge(&mut edges, trim_b.unwrap_or(b_far), trim_a.unwrap_or(a_far));
-            if !p.reflex[j] && trim_b.is_none() {
-                push_edge(&mut edges, b, b_far);
-            }
-            if !p.reflex[i] && trim_a.is_none() {
-                push_edge(&mut edges, a_far, a);
-            }
-        }
+        (0..len)
+            .flat_map(move |i| {
+                let (a, j) = (p.ring[i], (i + 1) % len);
+                let b = p.ring[j];
+                let (a_far, b_far) = p.far[i];
+                let (trim_a, trim_b) = (trim(i), trim(j));
+                let arc = p.arc(i).windows(2).map(|pair| [pair[0], pair[1]]);
+                let far_side = [trim_b.unwrap_or(b_far), trim_a.unwrap_or(a_far)];
+                let end_b = (!p.reflex[j] && trim_b.is_none()).then_some([b, b_far]);
+                let end_a = (!p.reflex[i] && trim_a.is_none()).then_some([a_far, a]);
+                arc.chain(std::iter::once(far_side))
+                    .chain(end_b)
+                    .chain(end_a)
+            })
+            .filter(|[a, b]| a != b)
     }
-    edges
 }
 
 /// The point `X` of vertex `i`'s corner square: the incoming edge's far corner at the
@@ -261,10 +320,7 @@ pub fn shrink_edges(
     arc_tolerance_grid: f64,
     limit: i64,
 ) -> Result<Vec<[GridPoint; 2]>, OffsetError> {
-    Ok(emit(
-        &ring_pieces(rings, r, arc_tolerance_grid, limit)?,
-        None,
-    ))
+    Ok(ShrinkEdges::new(rings, r, arc_tolerance_grid, limit)?.to_vec())
 }
 
 /// [`shrink_edges`] without the squares at convex corners where two axis-parallel edges'
@@ -282,18 +338,121 @@ pub fn shrink_edges_culled(
     arc_tolerance_grid: f64,
     limit: i64,
 ) -> Result<Vec<[GridPoint; 2]>, OffsetError> {
-    let pieces = ring_pieces(rings, r, arc_tolerance_grid, limit)?;
-    let trimmed = corner_squares(&pieces);
-    Ok(emit(&pieces, Some(&trimmed)))
+    Ok(ShrinkEdges::culled(rings, r, arc_tolerance_grid, limit)?.to_vec())
 }
 
 #[cfg(test)]
 mod tests {
     //! `sector_run` against the list-based run it replaced, on random sectors of every
-    //! ring size.
+    //! ring size; [`ShrinkEdges`] against the vector-filling emitter it replaced.
 
     use super::*;
+    use crate::placement::push_edge;
     use onepath_testkit::Rng;
+
+    /// The former emitter: the edges pushed into a vector in one pass.
+    fn listed_edges(pieces: &ShrinkPieces, trimmed: Option<&[bool]>) -> Vec<[GridPoint; 2]> {
+        let mut edges = Vec::new();
+        for k in 0..pieces.ring_count() {
+            let p = pieces.ring(k);
+            let base = pieces.ring_start[k];
+            let len = p.ring.len();
+            let trim = |i: usize| {
+                trimmed
+                    .is_some_and(|t| t[base + i])
+                    .then(|| corner_point(&p, i))
+            };
+            for i in 0..len {
+                let (a, j) = (p.ring[i], (i + 1) % len);
+                for pair in p.arc(i).windows(2) {
+                    push_edge(&mut edges, pair[0], pair[1]);
+                }
+                let b = p.ring[j];
+                let (a_far, b_far) = p.far[i];
+                let (trim_a, trim_b) = (trim(i), trim(j));
+                push_edge(&mut edges, trim_b.unwrap_or(b_far), trim_a.unwrap_or(a_far));
+                if !p.reflex[j] && trim_b.is_none() {
+                    push_edge(&mut edges, b, b_far);
+                }
+                if !p.reflex[i] && trim_a.is_none() {
+                    push_edge(&mut edges, a_far, a);
+                }
+            }
+        }
+        edges
+    }
+
+    /// A counter-clockwise histogram ring of `n` columns of width `w` (rectilinear, with
+    /// reflex and convex corners) and a clockwise square hole under its lowest column.
+    fn histogram(rng: &mut Rng, n: usize, w: i64) -> Vec<Vec<GridPoint>> {
+        let heights: Vec<i64> = (0..n).map(|_| w * rng.range(2, 9)).collect();
+        let mut ring = vec![GridPoint::new(0, 0), GridPoint::new(n as i64 * w, 0)];
+        for (i, &h) in heights.iter().enumerate().rev() {
+            ring.push(GridPoint::new((i as i64 + 1) * w, h));
+            ring.push(GridPoint::new(i as i64 * w, h));
+        }
+        ring.dedup();
+        let lowest = heights.iter().min().copied().unwrap_or(w);
+        let hole = vec![
+            GridPoint::new(w / 4, w / 4),
+            GridPoint::new(w / 4, lowest / 2),
+            GridPoint::new(w / 2, lowest / 2),
+            GridPoint::new(w / 2, w / 4),
+        ];
+        vec![ring, hole]
+    }
+
+    /// A counter-clockwise star-shaped ring of `n` vertices in every direction.
+    fn star(rng: &mut Rng, n: usize, size: i64) -> Vec<Vec<GridPoint>> {
+        let mut angles: Vec<f64> = (0..n).map(|_| rng.range(0, 1 << 20) as f64).collect();
+        angles.sort_by(f64::total_cmp);
+        angles.dedup();
+        let ring = angles
+            .iter()
+            .map(|&a| {
+                let (sin, cos) = (a / f64::from(1 << 20) * std::f64::consts::TAU).sin_cos();
+                let r = rng.range(size / 4, size) as f64;
+                GridPoint::new((cos * r).round() as i64, (sin * r).round() as i64)
+            })
+            .collect();
+        vec![ring]
+    }
+
+    #[test]
+    fn edges_made_on_demand_are_the_listed_edges() {
+        let mut rng = Rng::new(0x5B21);
+        let limit = 1 << 30;
+        let (mut squares, mut arcs) = (0, 0);
+        for round in 0..300 {
+            let rings = if round % 3 == 2 {
+                let (n, size) = (rng.range(3, 40) as usize, 1 << rng.range(8, 20));
+                star(&mut rng, n, size)
+            } else {
+                let (n, width) = (rng.range(1, 30) as usize, 1 << rng.range(4, 17));
+                histogram(&mut rng, n, width)
+            };
+            let scale = rings[0].iter().map(|p| p.max_abs()).max().unwrap_or(1) as f64;
+            let r = scale * [0.01, 0.1, 0.3, 1.5][rng.below(4)];
+            let tolerance = [0.0, 1.0, r / 16.0][rng.below(3)];
+            let pieces = ring_pieces(&rings, r, tolerance, limit).expect("pieces");
+            let trimmed = corner_squares(&pieces);
+            squares += trimmed.iter().filter(|&&t| t).count();
+            arcs += pieces.arcs.len();
+            let culled = ShrinkEdges::culled(&rings, r, tolerance, limit).expect("culled");
+            assert_eq!(culled.to_vec(), listed_edges(&pieces, Some(&trimmed)));
+            assert_eq!(culled.iter().count(), culled.to_vec().len(), "read twice");
+            let whole = ShrinkEdges::new(&rings, r, tolerance, limit).expect("whole");
+            assert_eq!(whole.to_vec(), listed_edges(&pieces, None));
+            assert_eq!(
+                shrink_edges_culled(&rings, r, tolerance, limit).expect("list"),
+                culled.to_vec()
+            );
+        }
+        assert!(
+            squares > 500 && arcs > 1000,
+            "{squares} squares, {arcs} arc points"
+        );
+    }
 
     /// The former computation: the inside flags in a vector, the run from the first
     /// inside vertex that follows an outside one, else the inside ones in index order.

@@ -184,7 +184,7 @@ mod tests {
         b: GridPoint,
         far: [(GridPoint, GridPoint); 2],
     ) {
-        pieces.rings.push(vec![a, b]);
+        pieces.points.extend([a, b]);
         pieces.far.extend(far);
         pieces.reflex.extend([false, false]);
         pieces.ring_start.push(pieces.far.len());
