@@ -402,17 +402,27 @@ mod tests {
         vec![ring, hole]
     }
 
-    /// A counter-clockwise star-shaped ring of `n` vertices in every direction.
+    /// A counter-clockwise star-shaped ring of up to `n` vertices in every direction:
+    /// random integer directions in angle order (exact comparisons), each scaled by its own
+    /// integer factor.
     fn star(rng: &mut Rng, n: usize, size: i64) -> Vec<Vec<GridPoint>> {
-        let mut angles: Vec<f64> = (0..n).map(|_| rng.range(0, 1 << 20) as f64).collect();
-        angles.sort_by(f64::total_cmp);
-        angles.dedup();
-        let ring = angles
+        let mut directions: Vec<(i64, i64)> = (0..n)
+            .map(|_| (rng.range(-64, 64), rng.range(-64, 64)))
+            .filter(|&d| d != (0, 0))
+            .collect();
+        // The upper half-plane (and the positive x axis) first, then by the cross product.
+        let half = |(x, y): (i64, i64)| y < 0 || (y == 0 && x < 0);
+        directions.sort_by(|&a, &b| {
+            half(a)
+                .cmp(&half(b))
+                .then_with(|| (b.0 * a.1).cmp(&(a.0 * b.1)))
+        });
+        directions.dedup_by(|b, a| half(*a) == half(*b) && a.0 * b.1 == a.1 * b.0);
+        let ring = directions
             .iter()
-            .map(|&a| {
-                let (sin, cos) = (a / f64::from(1 << 20) * std::f64::consts::TAU).sin_cos();
-                let r = rng.range(size / 4, size) as f64;
-                GridPoint::new((cos * r).round() as i64, (sin * r).round() as i64)
+            .map(|&(x, y)| {
+                let factor = rng.range(size / 256, size / 64).max(1);
+                GridPoint::new(x * factor, y * factor)
             })
             .collect();
         vec![ring]
