@@ -26,11 +26,10 @@ pub(crate) struct Decimals {
 }
 
 impl Decimals {
-    /// An empty memo.
+    /// An empty memo; its slots are allocated at the first value `core::fmt` writes, so a
+    /// small file (or one of short coordinates only) never pays for them.
     pub(crate) fn new() -> Self {
-        Self {
-            slots: vec![None; MEMO_SLOTS],
-        }
+        Self { slots: Vec::new() }
     }
 
     /// Writes `v` as `{}` does: the shortest decimal that reads back as `v`, without an
@@ -48,6 +47,9 @@ impl Decimals {
     pub(crate) fn write(&mut self, s: &mut impl fmt::Write, v: f64) -> fmt::Result {
         if let Some((negative, digits, scale)) = exact_short_decimal(v) {
             return write_fixed_point(s, negative, digits, scale);
+        }
+        if self.slots.is_empty() {
+            self.slots = vec![None; MEMO_SLOTS];
         }
         let bits = v.to_bits();
         // Fibonacci hashing: the top bits of the product depend on every bit of the value.
