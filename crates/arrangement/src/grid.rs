@@ -256,11 +256,20 @@ impl Grid {
     /// the rows are monotone along `f`, so the rows of every column but the first add up
     /// to the rows between `f`'s ends, plus one per column.
     pub(crate) fn span_count(&self, f: &Fragment) -> usize {
-        let shift = self.shift;
-        let col_of = |x: i64| ((x - self.origin.x) >> shift) as usize;
-        let row_of = |y: i64| ((y - self.origin.y) >> shift) as usize;
-        let (c0, c1) = (col_of(f.p.x), col_of(f.q.x));
-        row_of(f.p.y).abs_diff(row_of(f.q.y)) + (c1 - c0) + 1
+        let (c0, c1) = (self.column(f.p.x), self.column(f.q.x));
+        self.row(f.p.y).abs_diff(self.row(f.q.y)) + (c1 - c0) + 1
+    }
+
+    /// The column of abscissa `x`, which lies on the grid.
+    #[inline(always)]
+    fn column(&self, x: i64) -> usize {
+        ((x - self.origin.x) >> self.shift) as usize
+    }
+
+    /// The row of ordinate `y`, which lies on the grid.
+    #[inline(always)]
+    fn row(&self, y: i64) -> usize {
+        ((y - self.origin.y) >> self.shift) as usize
     }
 
     /// Calls `visit(column, first row, last row)` for each column the fragment passes
@@ -269,13 +278,10 @@ impl Grid {
     /// divisions of the segment's y at the column's ends.
     #[inline(always)]
     pub(crate) fn for_each_span(&self, f: &Fragment, mut visit: impl FnMut(usize, usize, usize)) {
-        let shift = self.shift;
-        let col_of = |x: i64| ((x - self.origin.x) >> shift) as usize;
-        let row_of = |y: i64| ((y - self.origin.y) >> shift) as usize;
-        let (c0, c1) = (col_of(f.p.x), col_of(f.q.x));
+        let (c0, c1) = (self.column(f.p.x), self.column(f.q.x));
         if c0 == c1 {
             let (y0, y1) = f.y_range();
-            visit(c0, row_of(y0), row_of(y1));
+            visit(c0, self.row(y0), self.row(y1));
             return;
         }
         // Here p.x < q.x, since p < q in (x, y) order and they lie in different columns.
@@ -285,10 +291,10 @@ impl Grid {
             let y_end = if col == c1 {
                 f.q.y
             } else {
-                let x_end = self.origin.x + (((col + 1) as i64) << shift);
+                let x_end = self.origin.x + (((col + 1) as i64) << self.shift);
                 f.p.y + floor_mul_div(x_end - f.p.x, dy, dx)
             };
-            let (ra, rb) = (row_of(y_start), row_of(y_end));
+            let (ra, rb) = (self.row(y_start), self.row(y_end));
             visit(col, ra.min(rb), ra.max(rb));
             y_start = y_end;
         }

@@ -17,6 +17,21 @@ fn chunks(count: usize, chunk: usize) -> Vec<Range<usize>> {
         .collect()
 }
 
+/// `items` cut into consecutive slices of the given lengths, in order (the lengths add up
+/// to at most `items.len()`): each part of a parallel pass gets its own slice of one
+/// buffer the calling thread allocated.
+#[cfg(feature = "parallel")]
+fn split_lengths<T>(items: &mut [T], lengths: impl Iterator<Item = usize>) -> Vec<&mut [T]> {
+    let mut slices = Vec::with_capacity(lengths.size_hint().0);
+    let mut rest = items;
+    for len in lengths {
+        let (part, tail) = rest.split_at_mut(len);
+        slices.push(part);
+        rest = tail;
+    }
+    slices
+}
+
 /// The chunk size of a parallel pass over `count` items, or `None` when the pass runs on
 /// the calling thread (fewer than [`PARALLEL_MIN`] items, or one thread: nothing to
 /// split). Many more chunks than threads, so that uneven chunks even out.
@@ -57,13 +72,7 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send>(
         let ranges = chunks(count, chunk);
         let sizes: Vec<usize> = ranges.par_iter().map(|r| size(r.clone())).collect();
         let mut items = vec![T::default(); sizes.iter().sum()];
-        let mut slices: Vec<&mut [T]> = Vec::with_capacity(ranges.len());
-        let mut rest: &mut [T] = &mut items;
-        for &len in &sizes {
-            let (part, tail) = rest.split_at_mut(len);
-            slices.push(part);
-            rest = tail;
-        }
+        let slices = split_lengths(&mut items, sizes.iter().copied());
         ranges
             .into_par_iter()
             .zip(slices)
@@ -203,13 +212,7 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
     // Each part counts its buckets into its own slice of the offsets (allocated here, not
     // on the workers: see `fill_chunks`), then the offsets of all buckets.
     let mut start = vec![0usize; buckets + 1];
-    let mut counts: Vec<&mut [usize]> = Vec::with_capacity(ranges.len());
-    let mut rest: &mut [usize] = &mut start[1..];
-    for range in &ranges {
-        let (part, tail) = rest.split_at_mut(range.len());
-        counts.push(part);
-        rest = tail;
-    }
+    let counts = split_lengths(&mut start[1..], ranges.iter().map(Range::len));
     ranges.par_iter().zip(counts).for_each(|(range, counts)| {
         for share in shares {
             for e in share {
@@ -225,22 +228,15 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
     }
     // Each part's slice of the values, split off in order.
     let mut values = vec![V::default(); start[buckets]];
-    let mut slices: Vec<&mut [V]> = Vec::with_capacity(ranges.len());
-    let mut rest: &mut [V] = &mut values;
-    for range in &ranges {
-        let (part, tail) = rest.split_at_mut(start[range.end] - start[range.start]);
-        slices.push(part);
-        rest = tail;
-    }
+    let slices = split_lengths(
+        &mut values,
+        ranges
+            .iter()
+            .map(|range| start[range.end] - start[range.start]),
+    );
     // Each part's buckets' starts serve as their cursors (no second array of offsets,
     // issue #24); afterwards each holds its bucket's end.
-    let mut cursors: Vec<&mut [usize]> = Vec::with_capacity(ranges.len());
-    let mut rest: &mut [usize] = &mut start[..buckets];
-    for range in &ranges {
-        let (part, tail) = rest.split_at_mut(range.len());
-        cursors.push(part);
-        rest = tail;
-    }
+    let cursors = split_lengths(&mut start[..buckets], ranges.iter().map(Range::len));
     ranges
         .par_iter()
         .zip(slices)

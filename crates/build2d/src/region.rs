@@ -4,11 +4,13 @@ use crate::error::{Error, Result};
 use crate::input::{Geometry2DOptions, Outline, Vector2D};
 use crate::simple_ring::resolve_simple_ring;
 use crate::snap::{check_map_shape, snap_outline, tile_map_grid_lines};
-use onepath_arrangement::{Deferred, EdgeSource, Operand, TaggedEdge, arrange_deferred_from};
+use onepath_arrangement::{
+    Arrangement, Deferred, EdgeSource, Operand, TaggedEdge, arrange_deferred_from,
+};
 use onepath_predicates::{GridPoint, twice_area};
 use onepath_winding::{
-    InsideRule, SegmentWindings, label, label_deferred, mark_deferred_boundary,
-    trace_deferred_owned, trace_marked_owned, trace_tile_map,
+    BoundaryMarks, InsideRule, SegmentWindings, label, label_deferred, mark_deferred_boundary,
+    trace_marked_owned, trace_tile_map,
 };
 
 /// A region of the plane: rings on the snap grid that never cross or overlap and touch only
@@ -37,17 +39,7 @@ pub struct Region {
 pub(crate) fn arrange_and_label(
     edges: impl EdgeSource,
 ) -> Result<(Deferred, Vec<SegmentWindings>)> {
-    // Every caller validated its coordinates, so an arrangement error is a defect.
-    let mut deferred = arrange_deferred_from(edges).map_err(Error::internal)?;
-    if let Some(windings) = label_deferred(&deferred) {
-        // No two segments cross, so the arrangement's fallback for that case is freed
-        // before the caller traces (issue #24).
-        deferred.forget_fallback();
-        return Ok((deferred, windings));
-    }
-    let arrangement = deferred.verify().map_err(Error::internal)?;
-    let windings = label(&arrangement);
-    Ok((Deferred::from(arrangement), windings))
+    arrange_labelled(edges, label_deferred, label)
 }
 
 /// Nodes `edges` by snap rounding, labels the faces and traces the boundary of the faces
@@ -56,18 +48,33 @@ pub(crate) fn arrange_and_label(
 /// ([`mark_deferred_boundary`]) instead of the windings (16 bytes a segment), which were the
 /// largest buffer of the build's labelling stage (issue #24): the same rings.
 pub(crate) fn overlay(edges: impl EdgeSource, rule: InsideRule) -> Result<Vec<Vec<GridPoint>>> {
+    let (deferred, marks) = arrange_labelled(
+        edges,
+        |deferred| mark_deferred_boundary(deferred, rule),
+        |arrangement| BoundaryMarks::from_windings(&label(arrangement), rule),
+    )?;
+    trace_marked_owned(deferred, &marks).map_err(Error::internal)
+}
+
+/// The flow of [`arrange_and_label`] with its labels made by `sweep` on the deferred
+/// arrangement (`None` when it finds two segments crossing), or else by `verified` on the
+/// verified one.
+fn arrange_labelled<L>(
+    edges: impl EdgeSource,
+    sweep: impl FnOnce(&Deferred) -> Option<L>,
+    verified: impl FnOnce(&Arrangement) -> L,
+) -> Result<(Deferred, L)> {
     // Every caller validated its coordinates, so an arrangement error is a defect.
     let mut deferred = arrange_deferred_from(edges).map_err(Error::internal)?;
-    let rings = if let Some(marks) = mark_deferred_boundary(&deferred, rule) {
-        // No two segments cross: the fallback is freed before the tracing (as above).
+    if let Some(labels) = sweep(&deferred) {
+        // No two segments cross, so the arrangement's fallback for that case is freed
+        // before the caller traces (issue #24).
         deferred.forget_fallback();
-        trace_marked_owned(deferred, &marks)
-    } else {
-        let arrangement = deferred.verify().map_err(Error::internal)?;
-        let windings = label(&arrangement);
-        trace_deferred_owned(Deferred::from(arrangement), windings, rule)
-    };
-    rings.map_err(Error::internal)
+        return Ok((deferred, labels));
+    }
+    let arrangement = deferred.verify().map_err(Error::internal)?;
+    let labels = verified(&arrangement);
+    Ok((Deferred::from(arrangement), labels))
 }
 
 /// The directed edges of closed rings, tagged with `operand`.

@@ -228,9 +228,9 @@ impl ShrinkEdges {
         arc_tolerance_grid: f64,
         limit: i64,
     ) -> Result<Self, OffsetError> {
-        let pieces = ring_pieces(rings, r, arc_tolerance_grid, limit)?;
-        let trimmed = Some(corner_squares(&pieces));
-        Ok(Self { pieces, trimmed })
+        let mut edges = Self::new(rings, r, arc_tolerance_grid, limit)?;
+        edges.trimmed = Some(corner_squares(&edges.pieces));
+        Ok(edges)
     }
 
     /// The edges in decision D12's order (see [`shrink_edges`]), zero-length ones left out;
