@@ -107,7 +107,7 @@ pub(crate) fn arrange_mixed(
     // Room for the diagonal routes' pieces at their exact count (a polyline of m pixels
     // is m - 1 pieces), and no more: the sort below would otherwise hold the slack of a
     // vector grown by doubling beside its buffer (issue #24).
-    let routed = polylines.points.len() - polylines.len();
+    let routed = polylines.pieces(0..polylines.len());
     let mut keyed = axis_pieces(axis_only, &hot, routed);
     for (n, &k) in diagonals.iter().enumerate() {
         for pair in polylines.get(n).windows(2) {

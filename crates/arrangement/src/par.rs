@@ -61,7 +61,17 @@ pub(crate) fn map_chunks<T: Send>(
 /// `parallel` when `count` is at least [`PARALLEL_MIN`]). No worker thread allocates the
 /// items: an allocator arena of a worker keeps what is freed in it, which at two threads
 /// held a whole-map build's peak a fifth above one thread's (issue #24).
-pub(crate) fn fill_chunks<T: Copy + Default + Send>(
+pub(crate) fn fill_chunks<T: Copy + Default + Send + Sync>(
+    count: usize,
+    size: impl Fn(Range<usize>) -> usize + Sync + Send,
+    fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
+) -> Vec<T> {
+    fill_chunks_from(T::default(), count, size, fill)
+}
+
+/// [`fill_chunks`], the slots holding `blank` until they are filled.
+fn fill_chunks_from<T: Copy + Send + Sync>(
+    blank: T,
     count: usize,
     size: impl Fn(Range<usize>) -> usize + Sync + Send,
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
@@ -71,7 +81,7 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send>(
         use rayon::prelude::*;
         let ranges = chunks(count, chunk);
         let sizes: Vec<usize> = ranges.par_iter().map(|r| size(r.clone())).collect();
-        let mut items = vec![T::default(); sizes.iter().sum()];
+        let mut items = vec![blank; sizes.iter().sum()];
         let slices = split_lengths(&mut items, sizes.iter().copied());
         ranges
             .into_par_iter()
@@ -79,9 +89,73 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send>(
             .for_each(|(range, slice)| fill(range, slice));
         return items;
     }
-    let mut items = vec![T::default(); size(0..count)];
+    let mut items = vec![blank; size(0..count)];
     fill(0..count, &mut items);
     items
+}
+
+/// [`fill_chunks`] with each chunk's items given by an iterator, `items(range)`: on one
+/// thread (or below [`PARALLEL_MIN`]) they are pushed as they come into a vector of the
+/// exact size, without a default written into every slot first.
+///
+/// `blank` only fills the slots until their items are written (a type need not have a
+/// default to be collected).
+pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
+    count: usize,
+    blank: T,
+    size: impl Fn(Range<usize>) -> usize + Sync + Send,
+    items: impl Fn(Range<usize>) -> I + Sync + Send,
+) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if parallel_chunk(count).is_some() {
+        return fill_chunks_from(blank, count, size, |range, slots| {
+            for (slot, item) in slots.iter_mut().zip(items(range)) {
+                *slot = item;
+            }
+        });
+    }
+    let mut all = Vec::with_capacity(size(0..count));
+    // `for_each` folds, which a flattening iterator does in one loop per part.
+    items(0..count).for_each(|item| all.push(item));
+    all
+}
+
+/// `f(k, &items[k])` for every `k`, in order, in a vector the calling thread allocates
+/// (see [`fill_chunks`]); in chunks on all cores with the feature `parallel` when there
+/// are at least [`PARALLEL_MIN`] items. Each result is written once, where it belongs, so
+/// no thread schedule shows in the result.
+pub(crate) fn collect_map<S: Sync, T: Send>(
+    items: &[S],
+    f: impl Fn(usize, &S) -> T + Sync + Send,
+) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if let Some(chunk) = parallel_chunk(items.len()) {
+        use rayon::prelude::*;
+        // An indexed parallel iterator collects into the vector the caller reserves.
+        return items
+            .par_iter()
+            .enumerate()
+            .with_min_len(chunk)
+            .map(|(k, item)| f(k, item))
+            .collect();
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(k, item)| f(k, item))
+        .collect()
+}
+
+/// Whether a pass over `count` items runs on more than one core (feature `parallel`, more
+/// than one thread, at least [`PARALLEL_MIN`] items): a pass whose one-thread form is a
+/// plain loop pushing into a vector takes it when this is false.
+pub(crate) fn runs_parallel(count: usize) -> bool {
+    #[cfg(feature = "parallel")]
+    if parallel_chunk(count).is_some() {
+        return true;
+    }
+    let _ = count;
+    false
 }
 
 /// `items[i] = f(i)` for every `i`, in chunks on all cores with the feature `parallel`
@@ -104,20 +178,6 @@ pub(crate) fn fill_each<T: Send>(items: &mut [T], f: impl Fn(usize) -> T + Sync 
     for (i, item) in items.iter_mut().enumerate() {
         *item = f(i);
     }
-}
-
-/// The shares' items in order, in the first share's buffer: each later share is freed as
-/// soon as it is appended, so the items are not held twice (one share, with one thread,
-/// is not copied at all).
-pub(crate) fn concat_shares<T: Copy>(shares: Vec<Vec<T>>) -> Vec<T> {
-    let total: usize = shares.iter().map(Vec::len).sum();
-    let mut shares = shares.into_iter();
-    let mut all = shares.next().unwrap_or_default();
-    all.reserve_exact(total - all.len());
-    for share in shares {
-        all.extend_from_slice(&share);
-    }
-    all
 }
 
 /// Sorts `items` (on every core with the feature `parallel` when there are at least
@@ -318,6 +378,37 @@ mod tests {
                 let n = expected.iter().filter(|&&(e, _)| e == b).count();
                 assert_eq!(window[1] - window[0], n, "bucket {b}");
             }
+        };
+        on_every_thread_count(run, check);
+    }
+
+    /// `collect_chunks` and `collect_map` give what one sequential pass gives, with chunks
+    /// of uneven sizes (some empty) and a blank unlike any item, on one thread and (feature
+    /// `parallel`) on any number.
+    #[test]
+    fn collected_chunks_and_maps_are_the_sequential_items() {
+        let count = PARALLEL_MIN * 3 + 29;
+        // Item i yields (i * 7) % 5 entries (none for multiples of 5).
+        let entries = |i: usize| (0..(i * 7) % 5).map(move |k| [i as u32, k as u32]);
+        let expected: Vec<[u32; 2]> = (0..count).flat_map(entries).collect();
+        let cubes: Vec<u64> = (0..count).map(|i| (i * i * i) as u64).collect();
+        let run = || {
+            let items = collect_chunks(
+                count,
+                [u32::MAX; 2],
+                |range| range.map(|i| (i * 7) % 5).sum(),
+                |range| range.flat_map(entries),
+            );
+            let indices: Vec<usize> = (0..count).collect();
+            let each = collect_map(&indices, |k, &i| {
+                assert_eq!(k, i);
+                (i * i * i) as u64
+            });
+            (items, each)
+        };
+        let check = |(items, each): (Vec<[u32; 2]>, Vec<u64>)| {
+            assert_eq!(items, expected);
+            assert_eq!(each, cubes);
         };
         on_every_thread_count(run, check);
     }

@@ -4,10 +4,11 @@
 
 use crate::fragment::{Fragment, FragmentSet};
 use crate::options::ArrangeStats;
-use crate::par::{concat_shares, map_chunks};
+use crate::par::{collect_map, fill_chunks, map_chunks, runs_parallel};
 use crate::radix;
 use crate::search::CandidateIndex;
 use onepath_predicates::{GridPoint, crossing_point, dot, orient2d, segment_meets_pixel};
+use std::ops::Range;
 
 /// The proper crossings among a set of fragments.
 pub(crate) struct Crossings {
@@ -162,6 +163,12 @@ impl Polylines {
     /// The hot-pixel indices of polyline `k`.
     pub(crate) fn get(&self, k: usize) -> &[u32] {
         &self.points[self.starts[k]..self.starts[k + 1]]
+    }
+
+    /// The number of pieces of the polylines `range` (a polyline of `m` pixels is `m - 1`
+    /// pieces; each has at least one pixel, its fragment's ends).
+    pub(crate) fn pieces(&self, range: Range<usize>) -> usize {
+        self.starts[range.end] - self.starts[range.start] - range.len()
     }
 
     /// True when a vertex of a polyline lies strictly inside one of the same polyline's
@@ -336,16 +343,43 @@ pub(crate) fn merged_pieces_of(
     deltas: &[[i32; 2]],
     pixels: &[GridPoint],
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
-    let shares = map_chunks(deltas.len(), |range| {
-        let mut keyed: Vec<([u32; 2], [i32; 2])> = Vec::with_capacity(range.len() * 2);
-        for k in range {
-            for pair in polylines.get(k).windows(2) {
-                keyed.push(keyed_piece(pair[0], pair[1], deltas[k]));
-            }
-        }
+    // The pieces go into one buffer of their exact size, on every core in place (no shares to
+    // concatenate; its zeros come from the system, not from a pass over it).
+    let keyed = if runs_parallel(deltas.len()) {
+        fill_chunks(
+            deltas.len(),
+            |range| polylines.pieces(range),
+            |range, slots| {
+                let mut slots = slots.iter_mut();
+                emit_pieces(polylines, deltas, range, |piece| {
+                    if let Some(slot) = slots.next() {
+                        *slot = piece;
+                    }
+                });
+            },
+        )
+    } else {
+        let mut keyed = Vec::with_capacity(polylines.pieces(0..deltas.len()));
+        emit_pieces(polylines, deltas, 0..deltas.len(), |piece| {
+            keyed.push(piece)
+        });
         keyed
-    });
-    merge_keyed(concat_shares(shares), pixels)
+    };
+    merge_keyed(keyed, pixels)
+}
+
+/// `put` of the pieces of polylines `range` in order, `deltas[k]` for polyline `k`.
+fn emit_pieces(
+    polylines: &Polylines,
+    deltas: &[[i32; 2]],
+    range: Range<usize>,
+    mut put: impl FnMut(([u32; 2], [i32; 2])),
+) {
+    for k in range {
+        for pair in polylines.get(k).windows(2) {
+            put(keyed_piece(pair[0], pair[1], deltas[k]));
+        }
+    }
 }
 
 /// The index of hot pixel `c` in the sorted `pixels` (which hold it).
@@ -383,15 +417,13 @@ pub(crate) fn merge_keyed(
     pixels: &[GridPoint],
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
     sort_merge_keyed(&mut keyed, pixels.len());
-    let fragments = keyed
-        .iter()
-        .map(|&(id, delta)| Fragment {
-            p: pixels[id[0] as usize],
-            q: pixels[id[1] as usize],
-            delta,
-        })
-        .collect();
-    // A fresh vector, not the merged pieces' own (whose capacity counts the duplicates).
-    let ids = keyed.iter().map(|&(id, _)| id).collect();
+    // Fresh vectors, not the merged pieces' own (whose capacity counts the duplicates),
+    // filled on every core.
+    let fragments = collect_map(&keyed, |_, &(id, delta)| Fragment {
+        p: pixels[id[0] as usize],
+        q: pixels[id[1] as usize],
+        delta,
+    });
+    let ids = collect_map(&keyed, |_, &(id, _)| id);
     (fragments, ids)
 }

@@ -8,6 +8,7 @@ use crate::mixed::arrange_mixed;
 use crate::numbering::{Endpoints, Numbered};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
 use crate::orthogonal::arrange_orthogonal;
+use crate::par::{collect_chunks, collect_map};
 use crate::passes::{find_crossings, merged_pieces_of, pixel_index, reroute};
 use crate::repair::verify_then_repair;
 use crate::search::CandidateIndex;
@@ -277,14 +278,11 @@ pub(crate) fn fragments_again(
     hot: &[GridPoint],
     deltas: Vec<[i32; 2]>,
 ) -> Vec<Fragment> {
-    ids.iter()
-        .zip(deltas)
-        .map(|(&[p, q], delta)| Fragment {
-            p: hot[p as usize],
-            q: hot[q as usize],
-            delta,
-        })
-        .collect()
+    collect_map(ids, |k, &[p, q]| Fragment {
+        p: hot[p as usize],
+        q: hot[q as usize],
+        delta: deltas[k],
+    })
 }
 
 /// Builds the output from fragments sorted by endpoints whose endpoints are the hot pixels
@@ -304,23 +302,42 @@ pub(crate) fn assemble(
             rank[id[1] as usize] = 0;
         }
     }
-    let mut vertices = Vec::new();
+    // At their exact count: a vector grown by doubling copies them again and again.
+    let used = rank.iter().filter(|&&r| r != UNUSED).count();
+    let mut vertices = Vec::with_capacity(used);
     for (id, r) in rank.iter_mut().enumerate() {
         if *r != UNUSED {
             *r = vertices.len() as u32;
             vertices.push(pixels[id]);
         }
     }
-    let segments = fragments
-        .iter()
-        .zip(ids)
-        .filter(|(f, _)| f.delta != [0, 0])
-        .map(|(f, id)| Segment {
-            a: rank[id[0] as usize],
-            b: rank[id[1] as usize],
-            delta: f.delta,
-        })
-        .collect();
+    // The non-zero fragments in order, on every core (each chunk counted first).
+    let blank = Segment {
+        a: 0,
+        b: 0,
+        delta: [0, 0],
+    };
+    let segments = collect_chunks(
+        fragments.len(),
+        blank,
+        |range| {
+            fragments[range]
+                .iter()
+                .filter(|f| f.delta != [0, 0])
+                .count()
+        },
+        |range| {
+            fragments[range.clone()]
+                .iter()
+                .zip(&ids[range])
+                .filter(|(f, _)| f.delta != [0, 0])
+                .map(|(f, id)| Segment {
+                    a: rank[id[0] as usize],
+                    b: rank[id[1] as usize],
+                    delta: f.delta,
+                })
+        },
+    );
     Arrangement { vertices, segments }
 }
 
