@@ -109,9 +109,15 @@ pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
     #[cfg(feature = "parallel")]
     if parallel_chunk(count).is_some() {
         return fill_chunks_from(blank, count, size, |range, slots| {
-            for (slot, item) in slots.iter_mut().zip(items(range)) {
-                *slot = item;
+            let mut items = items(range);
+            for slot in slots.iter_mut() {
+                let item = items.next();
+                debug_assert!(item.is_some(), "fewer items than the size given");
+                if let Some(item) = item {
+                    *slot = item;
+                }
             }
+            debug_assert!(items.next().is_none(), "more items than the size given");
         });
     }
     let mut all = Vec::with_capacity(size(0..count));

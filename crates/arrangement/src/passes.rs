@@ -352,10 +352,13 @@ pub(crate) fn merged_pieces_of(
             |range, slots| {
                 let mut slots = slots.iter_mut();
                 emit_pieces(polylines, deltas, range, |piece| {
-                    if let Some(slot) = slots.next() {
+                    let slot = slots.next();
+                    debug_assert!(slot.is_some(), "more pieces than counted");
+                    if let Some(slot) = slot {
                         *slot = piece;
                     }
                 });
+                debug_assert!(slots.next().is_none(), "fewer pieces than counted");
             },
         )
     } else {
