@@ -120,6 +120,8 @@ pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
             debug_assert!(items.next().is_none(), "more items than the size given");
         });
     }
+    // One thread pushes the items: `blank` serves only the slots of the parallel form.
+    let _ = blank;
     let mut all = Vec::with_capacity(size(0..count));
     // `for_each` folds, which a flattening iterator does in one loop per part.
     items(0..count).for_each(|item| all.push(item));
