@@ -4,9 +4,20 @@
 
 use std::ops::Range;
 
-/// Below this many items a pass runs on one thread: splitting costs more than it saves.
+/// Below this many items a pass of exact tests (the crossing search, the reroute, the
+/// vertex-inside test: a microsecond or more an item) runs on one thread: splitting
+/// costs more than it saves.
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 pub(crate) const PARALLEL_MIN: usize = 1 << 13;
+
+/// Below this many items a linear pass (a copy, a map of one item to one result, the
+/// scatter of a counting or radix sort: a few nanoseconds an item) runs on one thread.
+/// Its parallel form pays for waking the pool, splitting the buffers and, for the sorts,
+/// scanning more than once; with the bound at [`PARALLEL_MIN`], `case union 10000` and
+/// `case difference 256`, whose arrangements are tens of thousands of edges, ran 10 and
+/// 5 % slower on two threads than on one (`docs/performance.md`, item 49).
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+pub(crate) const LINEAR_PARALLEL_MIN: usize = 1 << 17;
 
 /// The ranges of `0..count` in chunks of `chunk` (at least 1) items.
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
@@ -37,8 +48,20 @@ fn split_lengths<T>(items: &mut [T], lengths: impl Iterator<Item = usize>) -> Ve
 /// split). Many more chunks than threads, so that uneven chunks even out.
 #[cfg(feature = "parallel")]
 fn parallel_chunk(count: usize) -> Option<usize> {
+    chunk_from(PARALLEL_MIN, count)
+}
+
+/// [`parallel_chunk`] for a linear pass: `None` below [`LINEAR_PARALLEL_MIN`] items.
+#[cfg(feature = "parallel")]
+fn linear_chunk(count: usize) -> Option<usize> {
+    chunk_from(LINEAR_PARALLEL_MIN, count)
+}
+
+/// The chunk size of a pass over `count` items that splits from `min` items on.
+#[cfg(feature = "parallel")]
+fn chunk_from(min: usize, count: usize) -> Option<usize> {
     let threads = rayon::current_num_threads();
-    (count >= PARALLEL_MIN && threads > 1).then(|| count.div_ceil(16 * threads))
+    (count >= min && threads > 1).then(|| count.div_ceil(16 * threads))
 }
 
 /// `f` of every chunk of `0..count`, in chunk order; the chunks run on all cores with the
@@ -58,7 +81,7 @@ pub(crate) fn map_chunks<T: Send>(
 /// The items of every chunk of `0..count`, in chunk order, in one vector that the calling
 /// thread allocates at its exact size: `size(range)` tells how many items a chunk has,
 /// then `fill(range, slice)` writes them (the chunks run on all cores with the feature
-/// `parallel` when `count` is at least [`PARALLEL_MIN`]). No worker thread allocates the
+/// `parallel` when `count` is at least [`LINEAR_PARALLEL_MIN`]). No worker thread allocates the
 /// items: an allocator arena of a worker keeps what is freed in it, which at two threads
 /// held a whole-map build's peak a fifth above one thread's (issue #24).
 pub(crate) fn fill_chunks<T: Copy + Default + Send + Sync>(
@@ -77,7 +100,7 @@ fn fill_chunks_from<T: Copy + Send + Sync>(
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if let Some(chunk) = parallel_chunk(count) {
+    if let Some(chunk) = linear_chunk(count) {
         use rayon::prelude::*;
         let ranges = chunks(count, chunk);
         let sizes: Vec<usize> = ranges.par_iter().map(|r| size(r.clone())).collect();
@@ -95,7 +118,7 @@ fn fill_chunks_from<T: Copy + Send + Sync>(
 }
 
 /// [`fill_chunks`] with each chunk's items given by an iterator, `items(range)`: on one
-/// thread (or below [`PARALLEL_MIN`]) they are pushed as they come into a vector of the
+/// thread (or below [`LINEAR_PARALLEL_MIN`]) they are pushed as they come into a vector of the
 /// exact size, without a default written into every slot first.
 ///
 /// `blank` only fills the slots until their items are written (a type need not have a
@@ -107,7 +130,7 @@ pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
     items: impl Fn(Range<usize>) -> I + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if parallel_chunk(count).is_some() {
+    if linear_chunk(count).is_some() {
         return fill_chunks_from(blank, count, size, |range, slots| {
             let mut items = items(range);
             for slot in slots.iter_mut() {
@@ -130,14 +153,14 @@ pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
 
 /// `f(k, &items[k])` for every `k`, in order, in a vector the calling thread allocates
 /// (see [`fill_chunks`]); in chunks on all cores with the feature `parallel` when there
-/// are at least [`PARALLEL_MIN`] items. Each result is written once, where it belongs, so
+/// are at least [`LINEAR_PARALLEL_MIN`] items. Each result is written once, where it belongs, so
 /// no thread schedule shows in the result.
 pub(crate) fn collect_map<S: Sync, T: Send>(
     items: &[S],
     f: impl Fn(usize, &S) -> T + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if let Some(chunk) = parallel_chunk(items.len()) {
+    if let Some(chunk) = linear_chunk(items.len()) {
         use rayon::prelude::*;
         // An indexed parallel iterator collects into the vector the caller reserves.
         return items
@@ -155,11 +178,11 @@ pub(crate) fn collect_map<S: Sync, T: Send>(
 }
 
 /// Whether a pass over `count` items runs on more than one core (feature `parallel`, more
-/// than one thread, at least [`PARALLEL_MIN`] items): a pass whose one-thread form is a
+/// than one thread, at least [`LINEAR_PARALLEL_MIN`] items): a pass whose one-thread form is a
 /// plain loop pushing into a vector takes it when this is false.
 pub(crate) fn runs_parallel(count: usize) -> bool {
     #[cfg(feature = "parallel")]
-    if parallel_chunk(count).is_some() {
+    if linear_chunk(count).is_some() {
         return true;
     }
     let _ = count;
@@ -167,11 +190,11 @@ pub(crate) fn runs_parallel(count: usize) -> bool {
 }
 
 /// `items[i] = f(i)` for every `i`, in chunks on all cores with the feature `parallel`
-/// when there are at least [`PARALLEL_MIN`] (the buffer is the caller's: see
+/// when there are at least [`LINEAR_PARALLEL_MIN`] (the buffer is the caller's: see
 /// [`fill_chunks`]).
 pub(crate) fn fill_each<T: Send>(items: &mut [T], f: impl Fn(usize) -> T + Sync + Send) {
     #[cfg(feature = "parallel")]
-    if let Some(chunk) = parallel_chunk(items.len()) {
+    if let Some(chunk) = linear_chunk(items.len()) {
         use rayon::prelude::*;
         items
             .par_chunks_mut(chunk)
@@ -189,10 +212,10 @@ pub(crate) fn fill_each<T: Send>(items: &mut [T], f: impl Fn(usize) -> T + Sync 
 }
 
 /// Sorts `items` (on every core with the feature `parallel` when there are at least
-/// [`PARALLEL_MIN`]); for a total order the result is the one sorted order either way.
+/// [`LINEAR_PARALLEL_MIN`]); for a total order the result is the one sorted order either way.
 pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
     #[cfg(feature = "parallel")]
-    if items.len() >= PARALLEL_MIN && rayon::current_num_threads() > 1 {
+    if items.len() >= LINEAR_PARALLEL_MIN && rayon::current_num_threads() > 1 {
         use rayon::prelude::*;
         items.par_sort_unstable();
         return;
@@ -208,7 +231,7 @@ pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
 /// lists and the pieces' sort by pixel index up to `radix::IN_PLACE_MIN` pieces use it
 /// (longer lists are sorted in place, block by block: `blocks.rs`).
 ///
-/// With the feature `parallel`, more than one thread and at least [`PARALLEL_MIN`] entries,
+/// With the feature `parallel`, more than one thread and at least [`LINEAR_PARALLEL_MIN`] entries,
 /// the buckets are split into one contiguous range per thread: each thread counts and
 /// places the entries of its own range, scanning all of them in order, into its own part
 /// of the result, so the result is the one the sequential sort gives.
@@ -223,7 +246,7 @@ pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send>(
     {
         let total: usize = shares.iter().map(Vec::len).sum();
         let threads = rayon::current_num_threads();
-        if total >= PARALLEL_MIN && threads > 1 && buckets >= threads {
+        if total >= LINEAR_PARALLEL_MIN && threads > 1 && buckets >= threads {
             return bucket_sort_parallel(shares, buckets, threads, &bucket, &value, &finish);
         }
     }
@@ -365,8 +388,8 @@ mod tests {
         let buckets = 1000;
         let shares: Vec<Vec<(usize, u32)>> = (0..7)
             .map(|s| {
-                (0..5000)
-                    .map(|k| (next() % buckets, (s * 5000 + k) as u32))
+                (0..20_000)
+                    .map(|k| (next() % buckets, (s * 20_000 + k) as u32))
                     .collect()
             })
             .collect();
@@ -395,7 +418,7 @@ mod tests {
     /// `parallel`) on any number.
     #[test]
     fn collected_chunks_and_maps_are_the_sequential_items() {
-        let count = PARALLEL_MIN * 3 + 29;
+        let count = LINEAR_PARALLEL_MIN * 3 + 29;
         // Item i yields (i * 7) % 5 entries (none for multiples of 5).
         let entries = |i: usize| (0..(i * 7) % 5).map(move |k| [i as u32, k as u32]);
         let expected: Vec<[u32; 2]> = (0..count).flat_map(entries).collect();
@@ -425,7 +448,7 @@ mod tests {
     /// uneven sizes (some empty), on one thread and (feature `parallel`) on any number.
     #[test]
     fn chunks_filled_in_place_are_the_sequential_items() {
-        let count = PARALLEL_MIN * 3 + 17;
+        let count = LINEAR_PARALLEL_MIN * 3 + 17;
         // Item i yields i % 4 entries (none for multiples of 4).
         let entries = |i: usize| (0..i % 4).map(move |k| (i as u32, k as u32));
         let expected: Vec<(u32, u32)> = (0..count).flat_map(entries).collect();

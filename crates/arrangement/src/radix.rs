@@ -42,7 +42,7 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
         return;
     }
     #[cfg(feature = "parallel")]
-    if items.len() >= crate::par::PARALLEL_MIN && rayon::current_num_threads() > 1 {
+    if items.len() >= crate::par::LINEAR_PARALLEL_MIN && rayon::current_num_threads() > 1 {
         parallel::sort_by_key(items, key_bits.div_ceil(DIGIT) as usize, &key);
         return;
     }
@@ -305,7 +305,7 @@ mod tests {
     #[test]
     fn parallel_passes_sort_alike_on_any_thread_count() {
         let mut rng = Rng::new(23);
-        let keys: Vec<(u64, usize)> = (0..50_000)
+        let keys: Vec<(u64, usize)> = (0..crate::par::LINEAR_PARALLEL_MIN + 20_000)
             .map(|k| (rng.next_u64() & (u64::MAX >> 20), k))
             .collect();
         let mut keys_expected = keys.clone();
