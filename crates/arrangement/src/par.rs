@@ -32,7 +32,10 @@ fn chunks(count: usize, chunk: usize) -> Vec<Range<usize>> {
 /// to at most `items.len()`): each part of a parallel pass gets its own slice of one
 /// buffer the calling thread allocated.
 #[cfg(feature = "parallel")]
-fn split_lengths<T>(items: &mut [T], lengths: impl Iterator<Item = usize>) -> Vec<&mut [T]> {
+pub(crate) fn split_lengths<T>(
+    items: &mut [T],
+    lengths: impl Iterator<Item = usize>,
+) -> Vec<&mut [T]> {
     let mut slices = Vec::with_capacity(lengths.size_hint().0);
     let mut rest = items;
     for len in lengths {

@@ -22,16 +22,25 @@ const WIDE_MIN: usize = 1 << 14;
 /// Below this many items a comparison sort is faster than clearing the digit counts.
 const SMALL: usize = 256;
 
+/// The parallel sort splits the items into buckets of about `2^14`: a bucket of 16-byte
+/// items and its scratch space (512 KiB) stay in a core's second-level cache while their
+/// digits are sorted.
+#[cfg(feature = "parallel")]
+const SPLIT_BUCKET_BITS: u32 = 14;
+
 /// From this many items [`sort_by_index_pair`] sorts in place, block by block: a copy of
 /// the list beside it would be a megabyte or more.
 const IN_PLACE_MIN: usize = 1 << 16;
 
-/// Sorts `items` stably by `key(item)`, which must be below `2^key_bits` (at most 64): one
-/// pass that counts every digit at once (11 bits, 13 from [`WIDE_MIN`] items on when one
-/// thread sorts), then one scatter pass per digit from the
-/// least significant, skipping a digit that is the same for every item (a stable
-/// comparison sort for fewer than 256 items). The result is the one stable order, however
-/// the passes are arranged.
+/// Sorts `items` stably by `key(item)`, which must be below `2^key_bits` (at most 64):
+/// fewer than 256 items by a stable comparison sort, more by the least-significant-digit
+/// sort of [`sort_digits`]. With the feature `parallel`, more than one thread and at least
+/// `par::LINEAR_PARALLEL_MIN` items, the items are first split stably by the key's top
+/// bits into buckets of about `2^14` items, on every core, and then each bucket is sorted
+/// by the rest of its key, the buckets on every core, where each stays in its core's
+/// second-level cache. A stable split by the top bits followed by a stable sort of each
+/// bucket by the bits below is a stable sort by the whole key: the result is the one
+/// stable order however the passes are arranged (`docs/performance.md`, item 50).
 pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
     key_bits: u32,
@@ -41,11 +50,28 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
         items.sort_by_key(|item| key(item));
         return;
     }
+    let mut buffer = vec![T::default(); items.len()];
     #[cfg(feature = "parallel")]
-    if items.len() >= crate::par::LINEAR_PARALLEL_MIN && rayon::current_num_threads() > 1 {
-        parallel::sort_by_key(items, key_bits.div_ceil(DIGIT) as usize, &key);
+    if crate::par::runs_parallel(items.len()) {
+        parallel::split_then_sort(items, &mut buffer, key_bits, &key);
         return;
     }
+    if sort_digits(items, &mut buffer, key_bits, &key) {
+        std::mem::swap(items, &mut buffer);
+    }
+}
+
+/// Sorts `items` stably by the lowest `key_bits` bits of `key(item)`, `scratch` (as long)
+/// as its scatter buffer: one pass that counts every digit at once (11 bits, 13 from
+/// [`WIDE_MIN`] items on), then one scatter pass per digit from the least significant,
+/// skipping a digit that is the same for every item. Returns true when the sorted items
+/// ended in `scratch` (an odd number of passes), false when they are in `items`.
+fn sort_digits<T: Copy>(
+    items: &mut [T],
+    scratch: &mut [T],
+    key_bits: u32,
+    key: &impl Fn(&T) -> u64,
+) -> bool {
     let digit = if items.len() >= WIDE_MIN {
         WIDE_DIGIT
     } else {
@@ -64,9 +90,11 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
             k >>= digit;
         }
     }
-    let mut buffer = vec![T::default(); items.len()];
+    // The sorted items alternate between `items` and `scratch`, pass by pass.
+    let (mut from, mut to) = (items, scratch);
+    let mut moved = false;
     for (d, table) in counts.chunks_exact_mut(buckets).enumerate() {
-        if table.contains(&items.len()) {
+        if table.contains(&from.len()) {
             continue;
         }
         let mut next = 0;
@@ -74,13 +102,15 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
             (*count, next) = (next, next + *count);
         }
         let shift = d as u32 * digit;
-        for item in items.iter() {
+        for item in from.iter() {
             let slot = &mut table[((key(item) >> shift) & mask) as usize];
-            buffer[*slot] = *item;
+            to[*slot] = *item;
             *slot += 1;
         }
-        std::mem::swap(items, &mut buffer);
+        (from, to) = (to, from);
+        moved = !moved;
     }
+    moved
 }
 
 /// Sorts `items` by the index pair `pair(item)`, whose indices are below `n`: one counting
@@ -319,6 +349,32 @@ mod tests {
             .collect();
         let mut pairs_expected = pairs.clone();
         pairs_expected.sort_unstable();
+        // The split by the top bits on keys of every width (one bit: two buckets; 64
+        // bits: no bit left unused) and on keys crowded into one top bucket beside one
+        // below 256 items (the comparison sort), stably: the second field tells equal
+        // keys apart.
+        let count = crate::par::LINEAR_PARALLEL_MIN + 3_000;
+        let mut key_sets: Vec<(u32, Vec<(u64, usize)>)> = Vec::new();
+        for bits in [1u32, 3, 20, 44, 64] {
+            let mask = u64::MAX >> (64 - bits);
+            key_sets.push((
+                bits,
+                (0..count).map(|k| (rng.next_u64() & mask, k)).collect(),
+            ));
+        }
+        // Every key but one below 2^10 among 40 bits: one crowded bucket, and one of a
+        // single item.
+        let crowded = (0..count).map(|k| {
+            (
+                if k == 7 {
+                    1 << 39
+                } else {
+                    rng.next_u64() % 1024
+                },
+                k,
+            )
+        });
+        key_sets.push((40, crowded.collect()));
         for threads in [1, 2, 3, 8] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
@@ -328,6 +384,13 @@ mod tests {
                 let mut items = keys.clone();
                 sort_by_key(&mut items, 44, |item| item.0);
                 assert_eq!(items, keys_expected, "{threads} threads");
+                for (bits, set) in &key_sets {
+                    let mut expected = set.clone();
+                    expected.sort_by_key(|item| item.0);
+                    let mut items = set.clone();
+                    sort_by_key(&mut items, *bits, |item| item.0);
+                    assert_eq!(items, expected, "{threads} threads, {bits}-bit keys");
+                }
                 let mut items = pairs.clone();
                 sort_by_index_pair(&mut items, 7000, |item| item.0);
                 let order = |v: &[([u32; 2], u64)]| v.iter().map(|i| i.0).collect::<Vec<_>>();
@@ -426,66 +489,93 @@ mod tests {
     }
 }
 
-/// The radix sort's passes on every core (feature `parallel`): each pass splits the items
-/// into chunks, counts each chunk's digits, and lets every chunk place its items into its
-/// own slots of every bucket (bucket by bucket, the chunks in order), so each pass is the
-/// stable pass of the sequential sort and the result is the same.
+/// The parallel form of [`sort_by_key`] (feature `parallel`): the split by the top bits,
+/// then the buckets sorted by the bits below.
 #[cfg(feature = "parallel")]
 mod parallel {
-    use super::DIGIT;
+    use super::{DIGIT, SMALL, SPLIT_BUCKET_BITS, bits_for, sort_digits};
+    use crate::par::split_lengths;
     use rayon::prelude::*;
 
-    pub(super) fn sort_by_key<T: Copy + Default + Send + Sync>(
-        items: &mut Vec<T>,
-        digits: usize,
+    /// The stable split by the top bits into `scratch`, then every bucket sorted by the
+    /// bits below (its part of `items` as its scratch space) and left in `items`.
+    pub(super) fn split_then_sort<T: Copy + Send + Sync>(
+        items: &mut [T],
+        scratch: &mut [T],
+        key_bits: u32,
         key: &(impl Fn(&T) -> u64 + Sync),
     ) {
-        const BUCKETS: usize = 1 << DIGIT;
-        let mask = (BUCKETS - 1) as u64;
-        let n = items.len();
-        let chunk = n.div_ceil(4 * rayon::current_num_threads());
-        let mut buffer = vec![T::default(); n];
-        for d in 0..digits {
-            let shift = d as u32 * DIGIT;
-            let digit = |item: &T| ((key(item) >> shift) & mask) as usize;
-            let counts: Vec<Vec<usize>> = items
-                .par_chunks(chunk)
-                .map(|part| {
-                    let mut counts = vec![0usize; BUCKETS];
-                    for item in part {
-                        counts[digit(item)] += 1;
-                    }
-                    counts
-                })
-                .collect();
-            // A digit the same for every item moves nothing.
-            if (0..BUCKETS).any(|b| counts.iter().map(|c| c[b]).sum::<usize>() == n) {
-                continue;
-            }
-            // The slots of chunk `c` in bucket `b`, split off bucket by bucket, chunks in
-            // order, and handed to their chunks.
-            let mut slots: Vec<Vec<&mut [T]>> =
-                counts.iter().map(|_| Vec::with_capacity(BUCKETS)).collect();
-            let mut rest: &mut [T] = &mut buffer;
-            for b in 0..BUCKETS {
-                for (c, counts) in counts.iter().enumerate() {
-                    let (part, tail) = rest.split_at_mut(counts[b]);
-                    slots[c].push(part);
-                    rest = tail;
+        // About `2^SPLIT_BUCKET_BITS` items a bucket when the keys spread evenly, at most
+        // `2^DIGIT` buckets (whose counts stay in the first-level cache).
+        let top = bits_for(items.len() as u64)
+            .saturating_sub(SPLIT_BUCKET_BITS)
+            .clamp(1, DIGIT)
+            .min(key_bits);
+        let low = key_bits - top;
+        let low_mask = u64::MAX.checked_shr(64 - low).unwrap_or(0);
+        let bucket = |item: &T| key(item).checked_shr(low).unwrap_or(0) as usize;
+        let lengths = split_by_top(items, scratch, 1 << top, &bucket);
+        let low_key = |item: &T| key(item) & low_mask;
+        let buckets = split_lengths(scratch, lengths.iter().copied());
+        let spaces = split_lengths(items, lengths.iter().copied());
+        buckets
+            .into_par_iter()
+            .zip(spaces)
+            .for_each(|(bucket, space)| {
+                if bucket.len() < SMALL {
+                    bucket.sort_by_key(low_key);
+                } else if sort_digits(bucket, space, low, &low_key) {
+                    return; // the passes left the bucket sorted in `space`
                 }
-            }
-            items
-                .par_chunks(chunk)
-                .zip(slots)
-                .for_each(|(part, mut slots)| {
-                    let mut fill = vec![0usize; BUCKETS];
-                    for item in part {
-                        let b = digit(item);
-                        slots[b][fill[b]] = *item;
-                        fill[b] += 1;
-                    }
-                });
-            std::mem::swap(items, &mut buffer);
+                space.copy_from_slice(bucket);
+            });
+    }
+
+    /// Places `items` into `scratch` stably by `bucket(item)` (below `buckets`) and returns
+    /// the buckets' lengths: the items are cut into chunks, each chunk counts its buckets,
+    /// and every chunk places its items into its own slots of every bucket (bucket by
+    /// bucket, the chunks in order), so the split is the one stable order.
+    fn split_by_top<T: Copy + Send + Sync>(
+        items: &[T],
+        scratch: &mut [T],
+        buckets: usize,
+        bucket: &(impl Fn(&T) -> usize + Sync),
+    ) -> Vec<usize> {
+        let chunk = items.len().div_ceil(4 * rayon::current_num_threads());
+        let counts: Vec<Vec<usize>> = items
+            .par_chunks(chunk)
+            .map(|part| {
+                let mut counts = vec![0usize; buckets];
+                for item in part {
+                    counts[bucket(item)] += 1;
+                }
+                counts
+            })
+            .collect();
+        let lengths: Vec<usize> = (0..buckets)
+            .map(|b| counts.iter().map(|c| c[b]).sum())
+            .collect();
+        // The slots of chunk `c` in bucket `b`, bucket by bucket, chunks in order.
+        let mut slots: Vec<Vec<&mut [T]>> =
+            counts.iter().map(|_| Vec::with_capacity(buckets)).collect();
+        let all = split_lengths(
+            scratch,
+            (0..buckets).flat_map(|b| counts.iter().map(move |c| c[b])),
+        );
+        for (k, part) in all.into_iter().enumerate() {
+            slots[k % counts.len()].push(part);
         }
+        items
+            .par_chunks(chunk)
+            .zip(slots)
+            .for_each(|(part, mut slots)| {
+                let mut fill = vec![0usize; buckets];
+                for item in part {
+                    let b = bucket(item);
+                    slots[b][fill[b]] = *item;
+                    fill[b] += 1;
+                }
+            });
+        lengths
     }
 }
