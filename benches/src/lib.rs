@@ -10,7 +10,8 @@
 #[cfg(feature = "peers")]
 pub mod peers;
 
-use onepath_build2d::{Geometry2DOptions, GridPoint, Outline, Region, Vector2D};
+use onepath_arrangement::{Arrangement, Operand, TaggedEdge};
+use onepath_build2d::{Geometry2DOptions, GridPoint, NavMesh, Outline, Region, Vector2D};
 use onepath_io::{TileMap, read_tile_map};
 use std::path::PathBuf;
 
@@ -259,4 +260,81 @@ pub fn peak_kb() -> u64 {
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         })
         .unwrap_or(0)
+}
+
+/// A 64-bit FNV-1a hash of a word stream, to show that outputs are unchanged.
+pub struct Fnv(pub u64);
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    /// Hashes the eight bytes of `word`, least significant first.
+    pub fn add(&mut self, word: u64) {
+        for byte in word.to_le_bytes() {
+            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+}
+
+/// `count` random short segments in a square of side `sqrt(count) * 4096` grid units (about
+/// three crossings a segment), the operands in turn: the general arrangement's input for
+/// thread scaling (`case arrange`, `scaling threads`).
+pub fn random_segments(count: usize) -> Vec<TaggedEdge> {
+    let mut rng = Rng::new(11);
+    let span = (count as f64).sqrt() as i64 * 4096;
+    (0..count)
+        .map(|k| {
+            let (x, y) = (rng.range(0, span), rng.range(0, span));
+            let (dx, dy) = (rng.range(-8192, 8192), rng.range(-8192, 8192));
+            let operand = if k % 2 == 0 {
+                Operand::First
+            } else {
+                Operand::Second
+            };
+            TaggedEdge::new(
+                GridPoint::new(x, y),
+                GridPoint::new(x + dx, y + dy),
+                operand,
+            )
+        })
+        .collect()
+}
+
+/// The FNV-1a hash of an arrangement's vertices and segments (with their deltas).
+pub fn arrangement_hash(arrangement: &Arrangement) -> u64 {
+    let mut hash = Fnv::default();
+    for v in &arrangement.vertices {
+        hash.add(v.x as u64);
+        hash.add(v.y as u64);
+    }
+    for s in &arrangement.segments {
+        hash.add(u64::from(s.a) << 32 | u64::from(s.b));
+        hash.add(s.delta[0] as u64 ^ (s.delta[1] as u64) << 32);
+    }
+    hash.0
+}
+
+/// The FNV-1a hash of a mesh's vertices, polygons, neighbours and vertex fans.
+pub fn mesh_hash(mesh: &NavMesh) -> u64 {
+    let mut hash = Fnv::default();
+    for p in mesh.vertices() {
+        hash.add(p.x as u64);
+        hash.add(p.y as u64);
+    }
+    for polygon in mesh.polygons().iter() {
+        polygon
+            .vertices
+            .iter()
+            .for_each(|&v| hash.add(u64::from(v)));
+        polygon.neighbors.iter().for_each(|&n| hash.add(n as u64));
+    }
+    for fan in mesh.vertex_fans().iter() {
+        hash.add(fan.len() as u64);
+        fan.iter().for_each(|&n| hash.add(n as u64));
+    }
+    hash.0
 }

@@ -14,31 +14,14 @@
 //! (the map's region grown and shrunk by 0.5 with 32 vertices per circle, as in the offset
 //! bench).
 
-use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use onepath_arrangement::arrange;
 use onepath_benches::{
-    cdt_input, map_region, noisy_cells, onepath_tolerance, outlines, overlapping_squares,
-    ring_region, star, tile_region,
+    Fnv, arrangement_hash, cdt_input, map_region, mesh_hash, noisy_cells, onepath_tolerance,
+    outlines, overlapping_squares, random_segments, ring_region, star, tile_region,
 };
-use onepath_build2d::{Geometry2DOptions, GridPoint, Join, Mesh2DPipeline, Region};
+use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, Region};
 use onepath_cdt::Cdt;
 use std::time::Instant;
-
-/// A 64-bit FNV-1a hash of a word stream, to show that outputs are unchanged.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Self {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv {
-    fn add(&mut self, word: u64) {
-        for byte in word.to_le_bytes() {
-            self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-}
 
 /// The FNV-1a hash of a region's rings (lengths and coordinates).
 fn region_hash(region: &Region) -> u64 {
@@ -74,41 +57,15 @@ fn main() {
             // N random short segments in a square (about 3 crossings per segment), both
             // operands: the general arrangement alone, for thread scaling (RAYON_NUM_THREADS).
             let count: usize = arg.parse().unwrap_or_else(|_| usage());
-            let mut rng = onepath_benches::Rng(11);
-            let span = (count as f64).sqrt() as i64 * 4096;
-            let edges: Vec<TaggedEdge> = (0..count)
-                .map(|k| {
-                    let (x, y) = (rng.range(0, span), rng.range(0, span));
-                    let (dx, dy) = (rng.range(-8192, 8192), rng.range(-8192, 8192));
-                    let operand = if k % 2 == 0 {
-                        Operand::First
-                    } else {
-                        Operand::Second
-                    };
-                    TaggedEdge::new(
-                        GridPoint::new(x, y),
-                        GridPoint::new(x + dx, y + dy),
-                        operand,
-                    )
-                })
-                .collect();
+            let edges = random_segments(count);
             let start = Instant::now();
             let arrangement = arrange(&edges).expect("arrangement");
             let elapsed = start.elapsed();
-            let mut hash = Fnv::default();
-            for v in &arrangement.vertices {
-                hash.add(v.x as u64);
-                hash.add(v.y as u64);
-            }
-            for s in &arrangement.segments {
-                hash.add(u64::from(s.a) << 32 | u64::from(s.b));
-                hash.add(s.delta[0] as u64 ^ (s.delta[1] as u64) << 32);
-            }
             println!(
                 "arrangement of {count} random segments: {} vertices, {} segments, hash {:016x}, in {elapsed:?}",
                 arrangement.vertices.len(),
                 arrangement.segments.len(),
-                hash.0
+                arrangement_hash(&arrangement)
             );
         }
         "runs" => {
@@ -152,28 +109,11 @@ fn main() {
         "build" => {
             let region = map_region(arg);
             let mesh = Mesh2DPipeline::new(1.0, 0.5).build(&region).expect("build");
-            // FNV-1a over the vertices, polygons, neighbours and fans of the mesh.
-            let mut hash = Fnv::default();
-            for p in mesh.vertices() {
-                hash.add(p.x as u64);
-                hash.add(p.y as u64);
-            }
-            for polygon in mesh.polygons().iter() {
-                polygon
-                    .vertices
-                    .iter()
-                    .for_each(|&v| hash.add(u64::from(v)));
-                polygon.neighbors.iter().for_each(|&n| hash.add(n as u64));
-            }
-            for fan in mesh.vertex_fans().iter() {
-                hash.add(fan.len() as u64);
-                fan.iter().for_each(|&n| hash.add(n as u64));
-            }
             println!(
                 "build of {arg}: {} polygons, {} triangles, output hash {:016x}, stages {:?}",
                 mesh.polygons().len(),
                 mesh.triangle_count(),
-                hash.0,
+                mesh_hash(&mesh),
                 mesh.timings()
             );
         }

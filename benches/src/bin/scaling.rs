@@ -7,9 +7,19 @@
 //! Each figure is the fastest of three runs. Run with
 //! `cargo run --release -p onepath-benches --bin scaling` (optionally with the smallest
 //! `w`, default 64).
+//!
+//! `scaling threads` prints thread scaling instead (issue #19): the arrangement of 10^3 to
+//! 10^6 random short segments (`case arrange`) and the whole build of the bundled 512 x 512
+//! maps, each in explicit rayon pools of one thread, two, and every core the machine has,
+//! with the time per input edge, the speed-up over one thread, and a check that every
+//! thread count gives the same output hash.
 
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
-use onepath_benches::{noisy_cells, tile_region};
+use onepath_benches::{
+    BUILD_MAPS, arrangement_hash, edge_count, map_region, mesh_hash, noisy_cells, random_segments,
+    tile_region,
+};
+use onepath_build2d::Mesh2DPipeline;
 use onepath_cdt::Cdt;
 use onepath_convex::partition_convex;
 use onepath_predicates::GridPoint;
@@ -17,16 +27,21 @@ use onepath_winding::{InsideRule, boundary_edges, label, trace_rings};
 use std::time::{Duration, Instant};
 
 /// The fastest of three runs of `f`, and its last result.
-fn best_of_three<T>(mut f: impl FnMut() -> T) -> (Duration, T) {
+fn best_of_three<T>(f: impl FnMut() -> T) -> (Duration, T) {
+    best_of(3, f)
+}
+
+/// The fastest of `runs` runs of `f` (at least one), and its last result.
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = Duration::MAX;
     let mut result = None;
-    for _ in 0..3 {
+    for _ in 0..runs.max(1) {
         let start = Instant::now();
         let r = f();
         best = best.min(start.elapsed());
         result = Some(r);
     }
-    (best, result.expect("three runs"))
+    (best, result.expect("one run at least"))
 }
 
 /// One row: the sizes each stage worked on and its time.
@@ -75,11 +90,80 @@ fn measure(w: usize) -> Row {
     }
 }
 
+/// The thread counts to compare: one, two, and every core of this machine.
+fn thread_counts() -> Vec<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut counts = vec![1, 2, cores];
+    counts.sort_unstable();
+    counts.dedup();
+    counts
+}
+
+/// The fastest of five runs of `f` in a pool of `threads` threads (this machine's wall
+/// times are noisy), and its output hash.
+fn in_pool(threads: usize, f: &(dyn Fn() -> u64 + Sync)) -> (Duration, u64) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("a thread pool");
+    pool.install(|| best_of(5, f))
+}
+
+/// One table row per input: the time per edge at every thread count and the speed-up over
+/// one thread; panics if two thread counts give different outputs.
+fn thread_row(name: &str, edges: usize, f: &(dyn Fn() -> u64 + Sync)) {
+    let runs: Vec<(Duration, u64)> = thread_counts()
+        .into_iter()
+        .map(|threads| in_pool(threads, f))
+        .collect();
+    let hash = runs[0].1;
+    assert!(
+        runs.iter().all(|&(_, h)| h == hash),
+        "{name}: the output depends on the thread count"
+    );
+    let mut line = format!("| {name} | {edges} ");
+    for &(t, _) in &runs {
+        line += &format!("| {:.0} ", t.as_nanos() as f64 / edges as f64);
+    }
+    for &(t, _) in &runs[1..] {
+        line += &format!("| {:.2} ", runs[0].0.as_secs_f64() / t.as_secs_f64());
+    }
+    println!("{line}| {hash:016x} |");
+}
+
+/// `scaling threads`: the thread-scaling table.
+fn threads() {
+    let counts = thread_counts();
+    let mut header = "| input | edges ".to_string();
+    counts.iter().for_each(|&t| {
+        header += &format!("| ns/edge, {t} thread{} ", if t == 1 { "" } else { "s" })
+    });
+    counts[1..]
+        .iter()
+        .for_each(|t| header += &format!("| {t} over 1 "));
+    println!("{header}| output hash |");
+    println!("|---|---:{}|---|", "|---:".repeat(2 * counts.len() - 1));
+    for count in [1_000, 10_000, 100_000, 1_000_000] {
+        let edges = random_segments(count);
+        thread_row(&format!("arrange, {count} segments"), count, &|| {
+            arrangement_hash(&arrange(&edges).expect("arrangement"))
+        });
+    }
+    for map in BUILD_MAPS {
+        let region = map_region(map);
+        thread_row(&format!("build {map}"), edge_count(&region), &|| {
+            mesh_hash(&Mesh2DPipeline::new(1.0, 0.5).build(&region).expect("build"))
+        });
+    }
+}
+
 fn main() {
-    let w0: usize = std::env::args()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(64);
+    let first = std::env::args().nth(1);
+    if first.as_deref() == Some("threads") {
+        threads();
+        return;
+    }
+    let w0: usize = first.and_then(|s| s.parse().ok()).unwrap_or(64);
     let rows: Vec<Row> = [w0, 2 * w0, 4 * w0].into_iter().map(measure).collect();
     let names = [
         "noding (arrange), per input edge",
