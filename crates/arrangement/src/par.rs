@@ -234,10 +234,11 @@ pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
 /// lists and the pieces' sort by pixel index up to `radix::IN_PLACE_MIN` pieces use it
 /// (longer lists are sorted in place, block by block: `blocks.rs`).
 ///
-/// With the feature `parallel`, more than one thread and at least [`LINEAR_PARALLEL_MIN`] entries,
-/// the buckets are split into one contiguous range per thread: each thread counts and
-/// places the entries of its own range, scanning all of them in order, into its own part
-/// of the result, so the result is the one the sequential sort gives.
+/// With the feature `parallel`, more than one thread and at least [`LINEAR_PARALLEL_MIN`]
+/// entries, the buckets are split into one contiguous range per thread: each thread counts
+/// and places the entries of its own range, reading in order the blocks of entries that
+/// reach it, into its own part of the result, so the result is the one the sequential sort
+/// gives.
 pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send>(
     shares: &[Vec<E>],
     buckets: usize,
@@ -291,7 +292,17 @@ fn shift_ends_to_starts(ends: &mut [usize]) {
     ends[0] = 0;
 }
 
-/// [`bucket_sort`] on `parts` threads, each owning a contiguous range of buckets.
+/// Entries a block of [`bucket_sort_parallel`]'s scans: each block's least and greatest
+/// bucket are found first, and a thread reads only the blocks that reach its buckets.
+#[cfg(feature = "parallel")]
+const SCAN_BLOCK: usize = 4096;
+
+/// [`bucket_sort`] on `parts` threads, each owning a contiguous range of buckets. The
+/// entries are cut into blocks of [`SCAN_BLOCK`], whose least and greatest buckets are
+/// found first (on every core); each thread then reads, in order, only the blocks that
+/// reach its range. Entries that come nearly sorted by bucket (the grid's lists: fragments
+/// and pixels in `(x, y)` order, cells column by column) are so read about once in all
+/// instead of once by every thread; the result is the sequential sort's either way.
 #[cfg(feature = "parallel")]
 fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
     shares: &[Vec<E>],
@@ -303,13 +314,41 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
 ) -> (Vec<usize>, Vec<V>) {
     use rayon::prelude::*;
     let ranges = chunks(buckets, buckets.div_ceil(parts));
+    // The blocks: a share, a range of its entries, and the index of the range's first
+    // entry among all entries.
+    let mut blocks: Vec<(&[E], usize)> = Vec::new();
+    let mut first = 0;
+    for share in shares {
+        for range in chunks(share.len(), SCAN_BLOCK) {
+            blocks.push((&share[range.clone()], first + range.start));
+        }
+        first += share.len();
+    }
+    let spans: Vec<(usize, usize)> = blocks
+        .par_iter()
+        .map(|&(entries, _)| {
+            entries.iter().fold((usize::MAX, 0), |(lo, hi), e| {
+                let b = bucket(e);
+                (lo.min(b), hi.max(b))
+            })
+        })
+        .collect();
+    // The blocks that hold an entry of `range`, in order.
+    let reaching = |range: &Range<usize>| {
+        let (start, end) = (range.start, range.end);
+        blocks
+            .iter()
+            .zip(&spans)
+            .filter(move |&(_, &(lo, hi))| lo < end && hi >= start)
+            .map(|(&block, _)| block)
+    };
     // Each part counts its buckets into its own slice of the offsets (allocated here, not
     // on the workers: see `fill_chunks`), then the offsets of all buckets.
     let mut start = vec![0usize; buckets + 1];
     let counts = split_lengths(&mut start[1..], ranges.iter().map(Range::len));
     ranges.par_iter().zip(counts).for_each(|(range, counts)| {
-        for share in shares {
-            for e in share {
+        for (entries, _) in reaching(range) {
+            for e in entries {
                 let b = bucket(e);
                 if range.contains(&b) {
                     counts[b - range.start] += 1;
@@ -337,16 +376,14 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
         .zip(cursors)
         .for_each(|((range, slice), fill)| {
             let base = fill.first().copied().unwrap_or(0);
-            let mut index = 0;
-            for share in shares {
-                for e in share {
+            for (entries, first) in reaching(range) {
+                for (index, e) in (first..).zip(entries) {
                     let b = bucket(e);
                     if range.contains(&b) {
                         let slot = &mut fill[b - range.start];
                         slice[*slot - base] = value(index, e);
                         *slot += 1;
                     }
-                    index += 1;
                 }
             }
             let mut lo = 0;
@@ -389,31 +426,56 @@ mod tests {
             (state >> 33) as usize
         };
         let buckets = 1000;
-        let shares: Vec<Vec<(usize, u32)>> = (0..7)
+        // Random buckets (every block of the parallel scan reaches every thread's range).
+        let random: Vec<Vec<(usize, u32)>> = (0..7)
             .map(|s| {
                 (0..20_000)
                     .map(|k| (next() % buckets, (s * 20_000 + k) as u32))
                     .collect()
             })
             .collect();
-        let expected = {
-            let mut all: Vec<(usize, u32)> = shares.iter().flatten().copied().collect();
-            all.sort_by_key(|&(b, _)| b); // stable: entry order within a bucket
-            all
-        };
-        let run = || bucket_sort(&shares, buckets, |&(b, _)| b, |_, &(_, v)| v, |_| {});
-        let check = |(start, values): (Vec<usize>, Vec<u32>)| {
-            assert_eq!(start.len(), buckets + 1);
-            assert_eq!(
-                values,
-                expected.iter().map(|&(_, v)| v).collect::<Vec<u32>>()
-            );
-            for (b, window) in start.windows(2).enumerate() {
-                let n = expected.iter().filter(|&&(e, _)| e == b).count();
-                assert_eq!(window[1] - window[0], n, "bucket {b}");
-            }
-        };
-        on_every_thread_count(run, check);
+        // Buckets rising with the entry, one entry in a hundred anywhere, in shares of
+        // uneven sizes (one empty): most blocks reach one thread's range only.
+        let mut index = 0u32;
+        let total = 135_001;
+        let nearly_sorted: Vec<Vec<(usize, u32)>> = [20_000, 0, 45_001, 70_000]
+            .into_iter()
+            .map(|len| {
+                (0..len)
+                    .map(|_| {
+                        let k = index as usize;
+                        index += 1;
+                        let b = if next() % 100 == 0 {
+                            next() % buckets
+                        } else {
+                            k * buckets / total
+                        };
+                        (b, k as u32)
+                    })
+                    .collect()
+            })
+            .collect();
+        for shares in [random, nearly_sorted] {
+            let expected = {
+                let mut all: Vec<(usize, u32)> = shares.iter().flatten().copied().collect();
+                all.sort_by_key(|&(b, _)| b); // stable: entry order within a bucket
+                all
+            };
+            let mut sizes = vec![0usize; buckets];
+            expected.iter().for_each(|&(b, _)| sizes[b] += 1);
+            let run = || bucket_sort(&shares, buckets, |&(b, _)| b, |_, &(_, v)| v, |_| {});
+            let check = |(start, values): (Vec<usize>, Vec<u32>)| {
+                assert_eq!(start.len(), buckets + 1);
+                assert_eq!(
+                    values,
+                    expected.iter().map(|&(_, v)| v).collect::<Vec<u32>>()
+                );
+                for (b, window) in start.windows(2).enumerate() {
+                    assert_eq!(window[1] - window[0], sizes[b], "bucket {b}");
+                }
+            };
+            on_every_thread_count(run, check);
+        }
     }
 
     /// `collect_chunks` and `collect_map` give what one sequential pass gives, with chunks
