@@ -31,7 +31,10 @@ fn same_on_every_pool<T: PartialEq + std::fmt::Debug + Send>(
     }
 }
 
-/// Large random inputs, so that the passes split into chunks (8,192 items and more).
+/// Random short segments: from a few thousand, the passes of exact tests split into chunks
+/// (`par::PARALLEL_MIN`, 8,192 items); from about 70,000, the linear passes too (the sorts,
+/// the copies and the collects, from `par::LINEAR_PARALLEL_MIN`, 131,072 items, reached by
+/// the endpoints and the pieces).
 fn random_segments(rng: &mut Rng, n: usize, span: i64, length: i64) -> Vec<TaggedEdge> {
     (0..n)
         .map(|_| {
@@ -56,6 +59,11 @@ fn arrangements_of_random_inputs() {
             arrange(&edges).expect("an arrangement")
         });
     }
+    // Enough for the linear passes to split as well: 150,000 endpoints and as many pieces.
+    let edges = random_segments(&mut rng, 75_000, 1 << 22, 1 << 12);
+    same_on_every_pool("75,000 random segments", || {
+        arrange(&edges).expect("an arrangement")
+    });
 }
 
 #[test]

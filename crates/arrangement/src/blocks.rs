@@ -18,6 +18,9 @@ const MAX_BLOCKS: usize = 1 << 8;
 /// Sorts `items` by `pair(item)` (indices below `n`, `n > 0`) as described above, each
 /// block on its own core with the feature `parallel` (a block's result does not depend on
 /// which thread sorts it). Equal pairs end up next to each other, in no particular order.
+/// The blocks split over the cores from `radix::IN_PLACE_MIN` items on, below
+/// `par::LINEAR_PARALLEL_MIN`: that bound was measured on the linear passes (item 49 of
+/// `docs/performance.md`), not on this sort.
 pub(crate) fn sort_by_index_pair<T: Copy + Default + Send>(
     items: &mut [T],
     n: usize,

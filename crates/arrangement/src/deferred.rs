@@ -168,7 +168,7 @@ impl Pending {
         if !vertex_inside && !mixed_pass_finds(&fragments, &hot, stats) {
             stats.hot_pixels = hot.len();
             stats.fragments = fragments.len();
-            return Ok(assemble(&fragments, &ids(), &hot));
+            return Ok(assemble(&fragments, &ids(), hot));
         }
         // A crossing after all: a forgotten fallback cannot run.
         let input = input.ok_or(ArrangementError::FallbackForgotten)?;

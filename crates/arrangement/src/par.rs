@@ -218,7 +218,7 @@ pub(crate) fn fill_each<T: Send>(items: &mut [T], f: impl Fn(usize) -> T + Sync 
 /// [`LINEAR_PARALLEL_MIN`]); for a total order the result is the one sorted order either way.
 pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
     #[cfg(feature = "parallel")]
-    if items.len() >= LINEAR_PARALLEL_MIN && rayon::current_num_threads() > 1 {
+    if runs_parallel(items.len()) {
         use rayon::prelude::*;
         items.par_sort_unstable();
         return;
@@ -250,7 +250,7 @@ pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send>(
     {
         let total: usize = shares.iter().map(Vec::len).sum();
         let threads = rayon::current_num_threads();
-        if total >= LINEAR_PARALLEL_MIN && threads > 1 && buckets >= threads {
+        if runs_parallel(total) && buckets >= threads {
             return bucket_sort_parallel(shares, buckets, threads, &bucket, &value, &finish);
         }
     }
@@ -294,7 +294,7 @@ fn shift_ends_to_starts(ends: &mut [usize]) {
 
 /// Entries a block of [`bucket_sort_parallel`]'s scans: each block's least and greatest
 /// bucket are found first, and a thread reads only the blocks that reach its buckets.
-#[cfg(feature = "parallel")]
+#[cfg_attr(not(feature = "parallel"), allow(dead_code))]
 const SCAN_BLOCK: usize = 4096;
 
 /// [`bucket_sort`] on `parts` threads, each owning a contiguous range of buckets. The
@@ -434,8 +434,9 @@ mod tests {
                     .collect()
             })
             .collect();
-        // Buckets rising with the entry, one entry in a hundred anywhere, in shares of
-        // uneven sizes (one empty): most blocks reach one thread's range only.
+        // Buckets rising with the entry, in shares of uneven sizes (one empty), and one
+        // entry in 50,000 anywhere: most blocks of the parallel scan reach one thread's
+        // range only, some (those at a range's edge, those with an outlier) two.
         let mut index = 0u32;
         let total = 135_001;
         let nearly_sorted: Vec<Vec<(usize, u32)>> = [20_000, 0, 45_001, 70_000]
@@ -445,7 +446,7 @@ mod tests {
                     .map(|_| {
                         let k = index as usize;
                         index += 1;
-                        let b = if next() % 100 == 0 {
+                        let b = if k % 50_000 == 7 {
                             next() % buckets
                         } else {
                             k * buckets / total
@@ -455,7 +456,23 @@ mod tests {
                     .collect()
             })
             .collect();
-        for shares in [random, nearly_sorted] {
+        // Blocks of one bucket each, a multiple of 125 (where the ranges of two and of
+        // eight threads start), but for their first entry, one bucket lower: every such
+        // block ends exactly on the first bucket of a range and reaches the range before.
+        let edges: Vec<Vec<(usize, u32)>> = vec![
+            (0..33 * SCAN_BLOCK)
+                .map(|k| {
+                    let b = 125 * (k / SCAN_BLOCK % 8);
+                    let b = if k % SCAN_BLOCK == 0 {
+                        b.saturating_sub(1)
+                    } else {
+                        b
+                    };
+                    (b, k as u32)
+                })
+                .collect(),
+        ];
+        for shares in [random, nearly_sorted, edges] {
             let expected = {
                 let mut all: Vec<(usize, u32)> = shares.iter().flatten().copied().collect();
                 all.sort_by_key(|&(b, _)| b); // stable: entry order within a bucket
@@ -463,7 +480,9 @@ mod tests {
             };
             let mut sizes = vec![0usize; buckets];
             expected.iter().for_each(|&(b, _)| sizes[b] += 1);
-            let run = || bucket_sort(&shares, buckets, |&(b, _)| b, |_, &(_, v)| v, |_| {});
+            // The value stored is the entry's index among all entries, which every entry
+            // also carries: the index the sort passes must be the entry's own.
+            let run = || bucket_sort(&shares, buckets, |&(b, _)| b, |i, _| i as u32, |_| {});
             let check = |(start, values): (Vec<usize>, Vec<u32>)| {
                 assert_eq!(start.len(), buckets + 1);
                 assert_eq!(

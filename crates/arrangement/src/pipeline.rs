@@ -268,7 +268,7 @@ pub(crate) fn repair_and_assemble(
             .map(|f| [pixel_index(&hot, f.p), pixel_index(&hot, f.q)])
             .collect()
     };
-    Ok(assemble(&fragments, &pixel_ids, &hot))
+    Ok(assemble(&fragments, &pixel_ids, hot))
 }
 
 /// The fragments over the pixels `hot[ids[k]]` with the deltas `deltas[k]`: what
@@ -292,7 +292,7 @@ pub(crate) fn fragments_again(
 pub(crate) fn assemble(
     fragments: &[Fragment],
     ids: &[[u32; 2]],
-    pixels: &[GridPoint],
+    mut pixels: Vec<GridPoint>,
 ) -> Arrangement {
     const UNUSED: u32 = u32::MAX;
     let mut rank = vec![UNUSED; pixels.len()];
@@ -302,15 +302,21 @@ pub(crate) fn assemble(
             rank[id[1] as usize] = 0;
         }
     }
-    // At their exact count: a vector grown by doubling copies them again and again.
-    let used = rank.iter().filter(|&&r| r != UNUSED).count();
-    let mut vertices = Vec::with_capacity(used);
-    for (id, r) in rank.iter_mut().enumerate() {
-        if *r != UNUSED {
-            *r = vertices.len() as u32;
-            vertices.push(pixels[id]);
+    // The used pixels move to the front of the pixels' own buffer, in order, which then
+    // gives its tail back: a second buffer for them would be fresh memory, whose pages
+    // cost more than the pass (with two threads, four times its time:
+    // `docs/performance.md`, item 52).
+    let mut used = 0;
+    for id in 0..pixels.len() {
+        if rank[id] != UNUSED {
+            rank[id] = used as u32;
+            pixels[used] = pixels[id];
+            used += 1;
         }
     }
+    pixels.truncate(used);
+    pixels.shrink_to_fit();
+    let vertices = pixels;
     // The non-zero fragments in order, on every core (each chunk counted first).
     let blank = Segment {
         a: 0,

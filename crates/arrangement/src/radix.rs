@@ -1,6 +1,6 @@
 //! Integer sorts of the arrangement's hot path: a counting sort of pieces keyed by their
 //! endpoints' pixel indices, and a least-significant-digit radix sort of the endpoints of
-//! the input edges by point.
+//! the input edges by point (on more than one thread, split by the keys' top bits first).
 //! They replace comparison sorts on the hot path and order exactly as those would.
 
 use crate::fragment::Bounds;
@@ -22,9 +22,10 @@ const WIDE_MIN: usize = 1 << 14;
 /// Below this many items a comparison sort is faster than clearing the digit counts.
 const SMALL: usize = 256;
 
-/// The parallel sort splits the items into buckets of about `2^14`: a bucket of 16-byte
-/// items and its scratch space (512 KiB) stay in a core's second-level cache while their
-/// digits are sorted.
+/// The parallel sort splits the items into at most `2^14` buckets' worth of keys each
+/// when they spread evenly (between `2^13` and `2^14` items a bucket): a bucket of 16-byte
+/// items (256 KiB at most) and its scratch space stay in a core's second-level cache while
+/// their digits are sorted.
 #[cfg(feature = "parallel")]
 const SPLIT_BUCKET_BITS: u32 = 14;
 
@@ -36,7 +37,8 @@ const IN_PLACE_MIN: usize = 1 << 16;
 /// fewer than 256 items by a stable comparison sort, more by the least-significant-digit
 /// sort of [`sort_digits`]. With the feature `parallel`, more than one thread and at least
 /// `par::LINEAR_PARALLEL_MIN` items, the items are first split stably by the key's top
-/// bits into buckets of about `2^14` items, on every core, and then each bucket is sorted
+/// bits into buckets of `2^13` to `2^14` items (keys spread evenly), on every core, and
+/// then each bucket is sorted
 /// by the rest of its key, the buckets on every core, where each stays in its core's
 /// second-level cache. A stable split by the top bits followed by a stable sort of each
 /// bucket by the bits below is a stable sort by the whole key: the result is the one
@@ -46,6 +48,12 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
     key_bits: u32,
     key: impl Fn(&T) -> u64 + Sync,
 ) {
+    debug_assert!(
+        items
+            .iter()
+            .all(|item| key(item).checked_shr(key_bits).unwrap_or(0) == 0),
+        "a key of more than {key_bits} bits"
+    );
     if items.len() < SMALL {
         items.sort_by_key(|item| key(item));
         return;
@@ -61,7 +69,7 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
     }
 }
 
-/// Sorts `items` stably by the lowest `key_bits` bits of `key(item)`, `scratch` (as long)
+/// Sorts `items` stably by `key(item)`, whose bits above `key_bits` are zero, `scratch` (as long)
 /// as its scatter buffer: one pass that counts every digit at once (11 bits, 13 from
 /// [`WIDE_MIN`] items on), then one scatter pass per digit from the least significant,
 /// skipping a digit that is the same for every item. Returns true when the sorted items
@@ -114,8 +122,8 @@ fn sort_digits<T: Copy>(
 }
 
 /// Sorts `items` by the index pair `pair(item)`, whose indices are below `n`: one counting
-/// pass by the first index (`n` buckets, [`bucket_sort`]: on every core with the feature
-/// `parallel`), then each bucket, usually a handful of items, by the second. Equal
+/// pass by the first index (`n` buckets, [`bucket_sort`]), then each bucket, usually a
+/// handful of items, by the second. Equal
 /// pairs end up next to each other, in no particular order. From [`IN_PLACE_MIN`] items
 /// on, in place block by block ([`crate::blocks`]), so that no copy of a long list is
 /// held beside it (issue #24).
@@ -513,7 +521,8 @@ mod parallel {
             .min(key_bits);
         let low = key_bits - top;
         let low_mask = u64::MAX.checked_shr(64 - low).unwrap_or(0);
-        let bucket = |item: &T| key(item).checked_shr(low).unwrap_or(0) as usize;
+        // `low` is below 64: `top` is at least one bit unless the keys have none.
+        let bucket = |item: &T| (key(item) >> low) as usize;
         let lengths = split_by_top(items, scratch, 1 << top, &bucket);
         let low_key = |item: &T| key(item) & low_mask;
         let buckets = split_lengths(scratch, lengths.iter().copied());
