@@ -162,8 +162,27 @@ pub(crate) fn collect_map<S: Sync, T: Send>(
     items: &[S],
     f: impl Fn(usize, &S) -> T + Sync + Send,
 ) -> Vec<T> {
+    collect_map_from(LINEAR_PARALLEL_MIN, items, f)
+}
+
+/// [`collect_map`] for a map that reads scattered memory for each item (fragments made
+/// from their pixels' indices): such a map waits on the caches, not on the copy, and gains
+/// from more cores from [`PARALLEL_MIN`] items on, as the passes of exact tests do.
+pub(crate) fn collect_gather<S: Sync, T: Send>(
+    items: &[S],
+    f: impl Fn(usize, &S) -> T + Sync + Send,
+) -> Vec<T> {
+    collect_map_from(PARALLEL_MIN, items, f)
+}
+
+/// [`collect_map`], on all cores from `min` items on.
+fn collect_map_from<S: Sync, T: Send>(
+    #[cfg_attr(not(feature = "parallel"), allow(unused_variables))] min: usize,
+    items: &[S],
+    f: impl Fn(usize, &S) -> T + Sync + Send,
+) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if let Some(chunk) = linear_chunk(items.len()) {
+    if let Some(chunk) = chunk_from(min, items.len()) {
         use rayon::prelude::*;
         // An indexed parallel iterator collects into the vector the caller reserves.
         return items
@@ -497,9 +516,9 @@ mod tests {
         }
     }
 
-    /// `collect_chunks` and `collect_map` give what one sequential pass gives, with chunks
-    /// of uneven sizes (some empty) and a blank unlike any item, on one thread and (feature
-    /// `parallel`) on any number.
+    /// `collect_chunks`, `collect_map` and `collect_gather` give what one sequential pass
+    /// gives, with chunks of uneven sizes (some empty) and a blank unlike any item, on one
+    /// thread and (feature `parallel`) on any number.
     #[test]
     fn collected_chunks_and_maps_are_the_sequential_items() {
         let count = LINEAR_PARALLEL_MIN * 3 + 29;
@@ -519,11 +538,18 @@ mod tests {
                 assert_eq!(k, i);
                 (i * i * i) as u64
             });
-            (items, each)
+            // Between the two bounds: the gather splits, the linear map would not.
+            let few = &indices[..PARALLEL_MIN * 3 + 5];
+            let gathered = collect_gather(few, |k, &i| {
+                assert_eq!(k, i);
+                cubes[i]
+            });
+            (items, each, gathered)
         };
-        let check = |(items, each): (Vec<[u32; 2]>, Vec<u64>)| {
+        let check = |(items, each, gathered): (Vec<[u32; 2]>, Vec<u64>, Vec<u64>)| {
             assert_eq!(items, expected);
             assert_eq!(each, cubes);
+            assert_eq!(gathered, cubes[..PARALLEL_MIN * 3 + 5]);
         };
         on_every_thread_count(run, check);
     }

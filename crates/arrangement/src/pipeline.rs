@@ -8,7 +8,7 @@ use crate::mixed::arrange_mixed;
 use crate::numbering::{Endpoints, Numbered};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
 use crate::orthogonal::arrange_orthogonal;
-use crate::par::{collect_chunks, collect_map};
+use crate::par::{collect_chunks, collect_gather};
 use crate::passes::{find_crossings, merged_pieces_of, pixel_index, reroute};
 use crate::repair::verify_then_repair;
 use crate::search::CandidateIndex;
@@ -278,7 +278,7 @@ pub(crate) fn fragments_again(
     hot: &[GridPoint],
     deltas: Vec<[i32; 2]>,
 ) -> Vec<Fragment> {
-    collect_map(ids, |k, &[p, q]| Fragment {
+    collect_gather(ids, |k, &[p, q]| Fragment {
         p: hot[p as usize],
         q: hot[q as usize],
         delta: deltas[k],
