@@ -38,9 +38,8 @@ const IN_PLACE_MIN: usize = 1 << 16;
 /// sort of [`sort_digits`]. With the feature `parallel`, more than one thread and at least
 /// `par::LINEAR_PARALLEL_MIN` items, the items are first split stably by the key's top
 /// bits into buckets of `2^13` to `2^14` items (keys spread evenly), on every core, and
-/// then each bucket is sorted
-/// by the rest of its key, the buckets on every core, where each stays in its core's
-/// second-level cache. A stable split by the top bits followed by a stable sort of each
+/// then each bucket is sorted by the rest of its key, the buckets on every core, where
+/// each stays in its core's second-level cache. A stable split by the top bits followed by a stable sort of each
 /// bucket by the bits below is a stable sort by the whole key: the result is the one
 /// stable order however the passes are arranged (`docs/performance.md`, item 50).
 pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
