@@ -1,18 +1,56 @@
 //! The hot-pixel test: does a closed segment meet a half-open pixel square?
 
 use crate::GridPoint;
+use std::cmp::Ordering;
+use std::ops::{Mul, Sub};
 
 /// The sign of `(q − p) × (r − p)` with `r = (rx − ε·ex, ry − ε·ey)` for an infinitesimal
 /// `ε > 0`: the exact sign, or, when it is zero, the sign of the first-order term in `ε`.
+/// Each sign is a comparison of two products, so no difference of products is formed: in
+/// `i64` it is exact while every product fits, which [`SMALL_LIMIT`] ensures.
 #[inline]
-fn shrunk_orientation(p: [i128; 2], q: [i128; 2], r: [i128; 2], shift: [i128; 2]) -> i32 {
+fn shrunk_orientation<T>(p: [T; 2], q: [T; 2], r: [T; 2], shift: [T; 2]) -> Ordering
+where
+    T: Copy + Ord + Sub<Output = T> + Mul<Output = T>,
+{
     let (dx, dy) = (q[0] - p[0], q[1] - p[1]);
-    let exact = dx * (r[1] - p[1]) - dy * (r[0] - p[0]);
-    if exact != 0 {
-        return exact.signum() as i32;
+    let exact = (dx * (r[1] - p[1])).cmp(&(dy * (r[0] - p[0])));
+    if exact != Ordering::Equal {
+        return exact;
     }
     // d/dε of dx·(ry − ε·sy − py) − dy·(rx − ε·sx − px) is −dx·sy + dy·sx.
-    (dy * shift[0] - dx * shift[1]).signum() as i32
+    (dy * shift[0]).cmp(&(dx * shift[1]))
+}
+
+/// Coordinates within `±2^30` take the `i64` path of [`segment_meets_half_open_box`]: their
+/// differences stay within `2^31` and every product within `2^62`. Both paths compute the
+/// same exact signs (`docs/performance.md`, item 54).
+const SMALL_LIMIT: i64 = 1 << 30;
+
+/// Whether the segment's line separates the (shrunk) box: the four corners strictly on one
+/// side of it. A corner on the line (a zero sign) means they meet.
+#[inline]
+fn line_meets_box<T>(p: [T; 2], q: [T; 2], (x0, x1): (T, T), (y0, y1): (T, T)) -> bool
+where
+    T: Copy + Ord + Sub<Output = T> + Mul<Output = T> + From<i8>,
+{
+    let (zero, one) = (T::from(0), T::from(1));
+    let corners = [
+        ([x0, y0], [zero, zero]),
+        ([x1, y0], [one, zero]),
+        ([x1, y1], [one, one]),
+        ([x0, y1], [zero, one]),
+    ];
+    let mut seen_pos = false;
+    let mut seen_neg = false;
+    for (corner, shift) in corners {
+        match shrunk_orientation(p, q, corner, shift) {
+            Ordering::Equal => return true,
+            Ordering::Greater => seen_pos = true,
+            Ordering::Less => seen_neg = true,
+        }
+    }
+    seen_pos && seen_neg
 }
 
 /// True when the closed segment `p–q` meets the half-open box `[x0, x1) × [y0, y1)`, all in
@@ -47,25 +85,20 @@ pub fn segment_meets_half_open_box(
         return false;
     }
     // The segment's normal: the four (shrunk) corners must not lie strictly on one side.
-    let p = [p[0] as i128, p[1] as i128];
-    let q = [q[0] as i128, q[1] as i128];
-    let (x0, x1, y0, y1) = (x0 as i128, x1 as i128, y0 as i128, y1 as i128);
-    let corners = [
-        ([x0, y0], [0, 0]),
-        ([x1, y0], [1, 0]),
-        ([x1, y1], [1, 1]),
-        ([x0, y1], [0, 1]),
-    ];
-    let mut seen_pos = false;
-    let mut seen_neg = false;
-    for (corner, shift) in corners {
-        match shrunk_orientation(p, q, corner, shift) {
-            0 => return true,
-            s if s > 0 => seen_pos = true,
-            _ => seen_neg = true,
-        }
+    let small = |v: i64| (-SMALL_LIMIT..=SMALL_LIMIT).contains(&v);
+    if [p[0], p[1], q[0], q[1], x0, x1, y0, y1]
+        .into_iter()
+        .all(small)
+    {
+        return line_meets_box(p, q, (x0, x1), (y0, y1));
     }
-    seen_pos && seen_neg
+    let wide = |c: [i64; 2]| [i128::from(c[0]), i128::from(c[1])];
+    line_meets_box(
+        wide(p),
+        wide(q),
+        (i128::from(x0), i128::from(x1)),
+        (i128::from(y0), i128::from(y1)),
+    )
 }
 
 /// True when the closed segment `a–b` meets the pixel of grid point `c`: the half-open

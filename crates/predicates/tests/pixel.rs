@@ -155,6 +155,9 @@ fn random_segments_near_every_pixel() {
     let bases = [
         0,
         1 << 20,
+        // Doubled, on both sides of `±2^30`, where the test leaves its `i64` path.
+        (1 << 29) - 10,
+        -(1 << 29) + 10,
         INPUT_LIMIT - 64,
         CONSTRUCTION_LIMIT - 64,
         -CONSTRUCTION_LIMIT + 64,
@@ -173,7 +176,7 @@ fn random_segments_near_every_pixel() {
             }
         }
     }
-    assert_eq!(segments, 10_500);
+    assert_eq!(segments, 13_500);
     assert!(
         pixels > 1_000_000 && corners > 100,
         "{pixels} pixels, {corners} corners"
@@ -314,6 +317,19 @@ fn random_half_open_boxes() {
             want,
             "scaled {p:?}-{q:?}"
         );
+        // Scaling by 2^27 and moving by ±(2^30 − 2^28) puts the coordinates on both sides
+        // of `±2^30`, where the test leaves its `i64` path for `i128` (the products of its
+        // `i64` path come within a factor of two of overflowing, which debug builds check).
+        let t = if rng.one_in(2) { 1 } else { -1 } * ((1i64 << 30) - (1 << 28));
+        let map = |v: i64| v * (1 << 27) + t;
+        let (ps, qs) = ([map(p[0]), map(p[1])], [map(q[0]), map(q[1])]);
+        let (xs2, ys2) = ((map(xs.0), map(xs.1)), (map(ys.0), map(ys.1)));
+        assert_eq!(
+            segment_meets_half_open_box(ps, qs, xs2, ys2),
+            want,
+            "scaled to the i64 bound: {p:?}-{q:?}"
+        );
+        assert_eq!(segment_meets_half_open_box(qs, ps, xs2, ys2), want);
         cases += 1;
     }
     assert_eq!(cases, 200_000);
