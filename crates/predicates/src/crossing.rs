@@ -38,7 +38,18 @@ pub fn properly_cross(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) ->
 #[inline]
 pub fn round_half_up_div(num: i128, den: i128) -> i128 {
     debug_assert!(den > 0, "round_half_up_div needs a positive denominator");
-    (2 * num + den).div_euclid(2 * den)
+    floor_div(2 * num + den, 2 * den)
+}
+
+/// `floor(num / den)` for `den > 0`, in `i64` when both fit (a grid's crossings mostly
+/// do: a hardware division instead of the 128-bit one of the runtime library), else in
+/// `i128`. The quotient is the same either way.
+#[inline]
+fn floor_div(num: i128, den: i128) -> i128 {
+    match (i64::try_from(num), i64::try_from(den)) {
+        (Ok(n), Ok(d)) => i128::from(n.div_euclid(d)),
+        _ => num.div_euclid(den),
+    }
 }
 
 /// The crossing point of the lines through `a–b` and `c–d`, rounded to the grid by
@@ -82,7 +93,7 @@ pub fn crossing_point(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) ->
 #[inline]
 pub fn crossing_floor(a: GridPoint, b: GridPoint, c: GridPoint, d: GridPoint) -> GridPoint {
     let (x, y, den) = crossing_rational(a, b, c, d);
-    GridPoint::new(x.div_euclid(den) as i64, y.div_euclid(den) as i64)
+    GridPoint::new(floor_div(x, den) as i64, floor_div(y, den) as i64)
 }
 
 /// The crossing of the lines through `a–b` and `c–d` as `(x·den, y·den, den)` with

@@ -353,3 +353,35 @@ fn round_half_up_div_large() {
         assert_eq!(round_half_up_div(num, den), expected, "{num} / {den}");
     }
 }
+
+/// Operands on both sides of the `i64` range, where the division leaves its 64-bit path
+/// for the 128-bit one (`2·num + den` and `2·den` just below and above `2^63` in
+/// magnitude), ties among them, against the 256-bit reference.
+#[test]
+fn round_half_up_div_at_the_i64_bound() {
+    let mut rng = SplitMix64::new(34);
+    let edge = 1i128 << 62;
+    for i in 0..20_000 {
+        // Around ±2^62 (doubled: around ±2^63), a few units to a few million away.
+        let near = |rng: &mut SplitMix64| edge + (rng.next_u64() % 5_000_000) as i128 - 2_500_000;
+        let num = if i % 2 == 0 {
+            near(&mut rng)
+        } else {
+            -near(&mut rng)
+        };
+        let den = match i % 3 {
+            0 => near(&mut rng),
+            1 => (rng.next_u64() % 1_000_000) as i128 + 1,
+            _ => (rng.next_u64() >> 1) as i128 + 1,
+        };
+        let (num, den) = if i % 5 == 0 {
+            // An exact tie: num = (2k + 1)·den' / 2 with den' = 2·den.
+            let k = num / den / 2;
+            ((2 * k + 1) * den, 2 * den)
+        } else {
+            (num, den)
+        };
+        let expected = reference_round(I256::from_i128(num), I256::from_i128(den));
+        assert_eq!(round_half_up_div(num, den), expected, "{num} / {den}");
+    }
+}
