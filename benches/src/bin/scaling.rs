@@ -26,11 +26,6 @@ use onepath_predicates::GridPoint;
 use onepath_winding::{InsideRule, boundary_edges, label, trace_rings};
 use std::time::{Duration, Instant};
 
-/// The fastest of three runs of `f`, and its last result.
-fn best_of_three<T>(f: impl FnMut() -> T) -> (Duration, T) {
-    best_of(3, f)
-}
-
 /// The fastest of `runs` runs of `f` (at least one), and its last result.
 fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
     let mut best = Duration::MAX;
@@ -63,8 +58,8 @@ fn measure(w: usize) -> Row {
     };
     let mut edges = ring_edges(a.rings(), Operand::First);
     edges.extend(ring_edges(b.rings(), Operand::Second));
-    let (t_node, arrangement) = best_of_three(|| arrange(&edges).expect("arrangement"));
-    let (t_sweep, windings) = best_of_three(|| label(&arrangement));
+    let (t_node, arrangement) = best_of(3, || arrange(&edges).expect("arrangement"));
+    let (t_sweep, windings) = best_of(3, || label(&arrangement));
     let boundary = boundary_edges(&arrangement, &windings, InsideRule::Difference);
     let rings = trace_rings(&boundary).expect("rings");
     let difference = a.difference(&b).expect("difference");
@@ -74,9 +69,10 @@ fn measure(w: usize) -> Row {
         "the stages agree with Region::difference"
     );
     let (points, constraints) = difference.constraint_graph();
-    let (t_cdt, inside) =
-        best_of_three(|| Cdt::new(&points, &constraints).expect("cdt").inside_mesh());
-    let (t_merge, _) = best_of_three(|| {
+    let (t_cdt, inside) = best_of(3, || {
+        Cdt::new(&points, &constraints).expect("cdt").inside_mesh()
+    });
+    let (t_merge, _) = best_of(3, || {
         partition_convex(&points, &inside.triangles, &inside.neighbors, 6).expect("merge")
     });
     Row {

@@ -72,8 +72,8 @@ pub use types::{Arrangement, EdgeSource, Operand, Segment, TaggedEdge};
 /// Sorts `u64` keys in increasing order with the arrangement's least-significant-digit
 /// radix sort (11- or 13-bit digits, digits equal for every key skipped; a comparison sort
 /// below 256 keys; on more than one thread, split by the keys' top bits first and the
-/// parts sorted on every core): the same order as `sort_unstable`, shared with `onepath-winding`'s ring
-/// tracing and `onepath-convex`'s merge (its candidate diagonals and output polygons) so
+/// parts sorted on every core): the same order as `sort_unstable`, shared with
+/// `onepath-winding`'s ring tracing and `onepath-convex`'s merge (its candidate diagonals and output polygons) so
 /// that the sort is written once.
 pub fn sort_keys(keys: &mut Vec<u64>) {
     let max = keys.iter().copied().max().unwrap_or(0);
@@ -85,8 +85,8 @@ pub fn sort_keys(keys: &mut Vec<u64>) {
 /// indices, one counting pass by `first` (`n` buckets; from 65,536 keys in place, block by
 /// block, the blocks on every core with the feature `parallel`), then each bucket, usually
 /// a handful of keys, by `second`: fewer passes over the keys than [`sort_keys`]; with
-/// fewer keys (a ring tracing that keeps a small part of
-/// a large arrangement), [`sort_keys`], which pays nothing per index (the break-even, in
+/// fewer keys (a ring tracing that keeps a small part of a large arrangement),
+/// [`sort_keys`], which pays nothing per index (the break-even, in
 /// instructions, of the bench cases in `docs/performance.md`, item 40). The same order
 /// either way; used by `onepath-winding`'s ring tracing.
 ///

@@ -177,7 +177,7 @@ pub(crate) fn collect_gather<S: Sync, T: Send>(
 
 /// [`collect_map`], on all cores from `min` items on.
 fn collect_map_from<S: Sync, T: Send>(
-    #[cfg_attr(not(feature = "parallel"), allow(unused_variables))] min: usize,
+    min: usize,
     items: &[S],
     f: impl Fn(usize, &S) -> T + Sync + Send,
 ) -> Vec<T> {
@@ -192,6 +192,7 @@ fn collect_map_from<S: Sync, T: Send>(
             .map(|(k, item)| f(k, item))
             .collect();
     }
+    let _ = min;
     items
         .iter()
         .enumerate()

@@ -39,9 +39,10 @@ const IN_PLACE_MIN: usize = 1 << 16;
 /// `par::LINEAR_PARALLEL_MIN` items, the items are first split stably by the key's top
 /// bits into buckets of `2^13` to `2^14` items (keys spread evenly), on every core, and
 /// then each bucket is sorted by the rest of its key, the buckets on every core, where
-/// each stays in its core's second-level cache. A stable split by the top bits followed by a stable sort of each
-/// bucket by the bits below is a stable sort by the whole key: the result is the one
-/// stable order however the passes are arranged (`docs/performance.md`, item 50).
+/// each stays in its core's second-level cache. A stable split by the top bits followed
+/// by a stable sort of each bucket by the bits below is a stable sort by the whole key:
+/// the result is the one stable order however the passes are arranged
+/// (`docs/performance.md`, item 50).
 pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,
     key_bits: u32,
@@ -68,8 +69,8 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
     }
 }
 
-/// Sorts `items` stably by `key(item)`, whose bits above `key_bits` are zero, `scratch` (as long)
-/// as its scatter buffer: one pass that counts every digit at once (11 bits, 13 from
+/// Sorts `items` stably by `key(item)`, whose bits above `key_bits` are zero, `scratch`
+/// (as long) as its scatter buffer: one pass that counts every digit at once (11 bits, 13 from
 /// [`WIDE_MIN`] items on), then one scatter pass per digit from the least significant,
 /// skipping a digit that is the same for every item. Returns true when the sorted items
 /// ended in `scratch` (an odd number of passes), false when they are in `items`.
@@ -122,9 +123,8 @@ fn sort_digits<T: Copy>(
 
 /// Sorts `items` by the index pair `pair(item)`, whose indices are below `n`: one counting
 /// pass by the first index (`n` buckets, [`bucket_sort`]), then each bucket, usually a
-/// handful of items, by the second. Equal
-/// pairs end up next to each other, in no particular order. From [`IN_PLACE_MIN`] items
-/// on, in place block by block ([`crate::blocks`]), so that no copy of a long list is
+/// handful of items, by the second. Equal pairs end up next to each other, in no
+/// particular order. From [`IN_PLACE_MIN`] items on, in place block by block ([`crate::blocks`]), so that no copy of a long list is
 /// held beside it (issue #24).
 pub(crate) fn sort_by_index_pair<T: Copy + Default + Send + Sync>(
     items: &mut Vec<T>,

@@ -27,8 +27,8 @@ where
 /// same exact signs (`docs/performance.md`, item 54).
 const SMALL_LIMIT: i64 = 1 << 30;
 
-/// Whether the segment's line separates the (shrunk) box: the four corners strictly on one
-/// side of it. A corner on the line (a zero sign) means they meet.
+/// Whether the segment's line meets the (shrunk) box: true unless all four corners lie
+/// strictly on one side of it (a corner on the line, a zero sign, means they meet).
 #[inline]
 fn line_meets_box<T>(p: [T; 2], q: [T; 2], (x0, x1): (T, T), (y0, y1): (T, T)) -> bool
 where
