@@ -210,3 +210,40 @@ fn an_l_shape_loses_what_the_proof_allows() {
     }
     compare(&region, -524288.0, Join::Round, 0.0, "huge L shape");
 }
+
+/// Many small squares that overlap (the offset bench's input, scaled down), grown and
+/// shrunk by a quarter of their side: their corners crowd one another, so sections 4 and
+/// 10 keep nearly every m-gon whole, and the m-gons are narrower than twice the median
+/// ring edge. The test of section 11 still runs, because most candidates are whole m-gons,
+/// and it leaves out those deep inside; the rings stay those of the unculled pieces.
+#[test]
+fn crowded_squares_lose_the_mgons_deep_inside() {
+    let mut rng = Rng::new(0x18_5C0A2E5);
+    let mut dropped_growing = 0;
+    for (case, bits) in [0u32, 3, 8, 16].into_iter().enumerate() {
+        let (side, step, count) = (256.0, 4, 160);
+        let cells = (0.7 * f64::sqrt(count as f64) * side / step as f64) as i64;
+        let squares: Vec<GridRing> = (0..count)
+            .map(|_| {
+                let x = (rng.range_half_open(0, cells) * step) as f64;
+                let y = (rng.range_half_open(0, cells) * step) as f64;
+                vec![(x, y), (x + side, y), (x + side, y + side), (x, y + side)]
+            })
+            .collect();
+        let region = from_rings(&squares, bits);
+        let unit = 1.0 / (1u64 << bits) as f64;
+        for distance in [side / 4.0, -side / 4.0] {
+            let what = format!("squares {case}, snap bits {bits}");
+            compare(&region, distance * unit, Join::Round, 0.0, &what);
+            let (dropped, _, saved) = culling(&region, distance * unit, 0.0);
+            if distance > 0.0 {
+                assert!(
+                    dropped > 40 && saved > 0,
+                    "{what}: {dropped} m-gons left out"
+                );
+                dropped_growing += dropped;
+            }
+        }
+    }
+    println!("{dropped_growing} m-gons left out growing");
+}

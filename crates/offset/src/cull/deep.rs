@@ -22,14 +22,30 @@ use onepath_predicates::GridPoint;
 /// its cost.
 const SAMPLE: usize = 16;
 
-/// True when the m-gons are at least twice as wide as the median ring edge is long
-/// (maximum norm). Below that they are smaller than the features, hardly any lies deep
-/// inside, and the test would cost more than it saves: it is not run (keeping a piece is
-/// always allowed).
-pub(super) fn worth_testing(pieces: &RoundPieces) -> bool {
+/// True when the test of section 11 may find enough to pay for itself: the m-gons are at
+/// least twice as wide as the median ring edge is long (maximum norm), or at least a fifth
+/// of the candidates (the m-gons kept whole and the sectors of `fates`) are m-gons kept
+/// whole. Below both, hardly any candidate lies deep inside and the test would cost more
+/// than it saves: it is not run (keeping a piece is always allowed). A sector is the part
+/// of a corner's m-gon on the side that matters, which sticks out of the covered set unless
+/// something else swallows the corner, so sectors are seldom covered; whole m-gons are
+/// what sections 4 and 10 could not leave out because a neighbour crowds them (the union of
+/// many small squares, a map of lone blocked cells), and those are often deep inside.
+pub(super) fn worth_testing(pieces: &RoundPieces, fates: &[Fate]) -> bool {
     let Some(mgon) = pieces.mgons.first() else {
         return false;
     };
+    let (mut whole, mut candidates) = (0usize, 0usize);
+    for fate in fates {
+        match fate {
+            Fate::Keep => (whole, candidates) = (whole + 1, candidates + 1),
+            Fate::Sector(_) => candidates += 1,
+            Fate::Drop => {}
+        }
+    }
+    if candidates > 0 && 5 * whole >= candidates {
+        return true;
+    }
     let b = Box2::of(mgon);
     let width = (b.hi.x - b.lo.x).max(b.hi.y - b.lo.y);
     let mut lengths: Vec<i64> = ring_edges(&pieces.rings)
@@ -185,6 +201,32 @@ mod tests {
         }
         ring.push(q(0, 3 * (bars - 1) + 1));
         ring
+    }
+
+    /// The gate: with m-gons narrower than twice the median edge, the test runs when at
+    /// least a fifth of the candidates are whole m-gons, and not when sectors dominate or
+    /// nothing is left to test; m-gons twice as wide as that run it whatever the fates.
+    #[test]
+    fn the_test_runs_where_whole_mgons_are_a_fifth_of_the_candidates() {
+        let cell = 64;
+        let narrow =
+            RoundPieces::new(&[comb(4, cell)], 0.25 * cell as f64, 0.0, 1 << 30).expect("pieces");
+        let n = narrow.mgons.len();
+        let sector = || Fate::Sector(vec![p(0, 0), p(1, 0), p(0, 1)]);
+        let fates = |whole: usize| -> Vec<Fate> {
+            (0..n)
+                .map(|c| if c < whole { Fate::Keep } else { sector() })
+                .collect()
+        };
+        assert!(worth_testing(&narrow, &fates(n)));
+        assert!(worth_testing(&narrow, &fates(n.div_ceil(5))));
+        assert!(!worth_testing(&narrow, &fates(n.div_ceil(5) - 1)));
+        assert!(!worth_testing(&narrow, &vec![Fate::Drop; n]));
+        // The bars' long edges (29 cells) are the median: m-gons of 30 cells' radius.
+        let wide =
+            RoundPieces::new(&[comb(4, cell)], 30.0 * cell as f64, 0.0, 1 << 30).expect("pieces");
+        let sectors = vec![sector(); wide.mgons.len()];
+        assert!(worth_testing(&wide, &sectors));
     }
 
     /// Grown by four cells, the comb's inner corners on the spine lie deep inside (the long

@@ -197,7 +197,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
     match mgon_fates(pieces, side) {
         Some(mut fates) => {
             let halved = halves::halved_rectangles(pieces, side, &fates);
-            if deep::worth_testing(pieces) {
+            if deep::worth_testing(pieces, &fates) {
                 deep::drop_deep(pieces, side, &mut fates, true);
             }
             Culling { fates, halved }
