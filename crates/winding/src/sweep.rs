@@ -51,6 +51,12 @@ trait Status {
     /// does). `below` must hold for a prefix of the status, as the orientation test does on
     /// the status of a valid arrangement.
     fn find(&self, below: impl FnMut(&StatusEntry) -> bool) -> Self::Pos;
+    /// [`Status::find`] when the place sought is known to lie at `from` or after it (every
+    /// entry before `from` satisfies `below`): the same place, found from there.
+    fn find_from(&self, from: Self::Pos, below: impl FnMut(&StatusEntry) -> bool) -> Self::Pos {
+        let _ = from;
+        self.find(below)
+    }
     /// The number of entries from `pos` on whose segments end at vertex `v`.
     fn block_len(&self, pos: Self::Pos, v: u32) -> usize;
     /// The entry just before `pos`, if any.
@@ -80,6 +86,26 @@ impl Status for PlainList {
 
     fn find(&self, below: impl FnMut(&StatusEntry) -> bool) -> usize {
         self.entries.partition_point(below)
+    }
+
+    /// A galloping search (Bentley and Yao 1976): steps of 1, 2, 4, ... from `from` until an
+    /// entry fails `below`, then a binary search inside the last step. For a predicate that
+    /// holds on a prefix this is the place `partition_point` finds; it reads about
+    /// `2 log2(d)` entries for a place `d` entries above `from`.
+    fn find_from(&self, from: usize, mut below: impl FnMut(&StatusEntry) -> bool) -> usize {
+        let (mut lo, mut step) = (from, 1);
+        let entries = &self.entries;
+        loop {
+            let probe = lo + step - 1;
+            match entries.get(probe) {
+                Some(e) if below(e) => {
+                    lo = probe + 1;
+                    step *= 2;
+                }
+                Some(_) => return lo + entries[lo..probe].partition_point(below),
+                None => return lo + entries[lo..].partition_point(below),
+            }
+        }
     }
 
     fn block_len(&self, pos: usize, v: u32) -> usize {
@@ -285,9 +311,10 @@ impl Status for ChunkedList {
 /// The status is the specification's plain list while it holds at most 2,048 entries;
 /// beyond that the sweep moves on to a list of chunks, so that a status of `n` segments
 /// costs `O(log n)` comparisons and a bounded memory move per vertex instead of moving
-/// every segment above the block (issue #24). The binary search finds the same block
-/// either way, so the labels are the same ([`label_with_plain_list`] keeps the plain list
-/// throughout, for tests).
+/// every segment above the block (issue #24). On the plain list, a vertex straight above
+/// the one before it is searched for from that one's place on (decisions D15). Every
+/// search finds the same block, so the labels are the same ([`label_with_plain_list`]
+/// keeps the plain list throughout, for tests).
 ///
 /// The arrangement must satisfy its invariants (no crossings, no vertex inside a segment);
 /// the result is indexed like `arrangement.segments`.
@@ -506,14 +533,36 @@ impl<'a, L: Labels> SweepState<'a, L> {
         };
         let (outgoing, inserted, result) =
             (&mut self.outgoing, &mut self.inserted, &mut self.result);
+        // The previous vertex and where it was found.
+        let mut previous: Option<(GridPoint, S::Pos)> = None;
         for (vi, &v) in vertices.iter().enumerate().skip(first) {
             // The first status entry that `v` is not strictly above: entries below it have
             // `v` on their left (counter-clockwise side). `orient2d` is the sign of this
             // exact cross product; testing the sign directly keeps the comparison inlined.
-            let lo = status.find(|e| {
+            let is_below = |e: &StatusEntry| {
                 let a = point(e.a);
                 cross(point(e.b) - a, v - a) > 0
-            });
+            };
+            // A vertex straight above the previous one lies strictly above every entry that
+            // one did (those are unchanged, and each crosses the sweep line below it or is
+            // not vertical there: a vertical segment at this x through the previous vertex
+            // would pass through this one, which a noded arrangement does not allow), so
+            // its place is at the previous place or after it. While the status is in order
+            // (always, before the crossing check fails and the sweep stops) both searches
+            // find the same place.
+            let lo = match previous {
+                Some((p, at)) if p.x == v.x => status.find_from(at, is_below),
+                _ => status.find(is_below),
+            };
+            debug_assert!(
+                previous.is_none_or(|(p, _)| p.x != v.x) || {
+                    let full = status.find(is_below);
+                    status.before(full).map(|e| (e.a, e.b)) == status.before(lo).map(|e| (e.a, e.b))
+                        && status.nth_from(full, 0).map(|e| (e.a, e.b))
+                            == status.nth_from(lo, 0).map(|e| (e.a, e.b))
+                },
+                "the galloping search disagrees with the binary search at vertex {vi}"
+            );
             let block = status.block_len(lo, vi as u32);
             let below_entry = status.before(lo);
             let below = below_entry.map_or([0, 0], |e| e.above);
@@ -573,11 +622,43 @@ impl<'a, L: Labels> SweepState<'a, L> {
                 }
             }
             status.replace(lo, block, inserted);
+            previous = Some((v, lo));
             if status.outgrown() {
                 return vi + 1;
             }
         }
         debug_assert!(status.is_empty(), "segments left in the sweep status");
         vertices.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The galloping search finds the place `partition_point` finds, from every place at or
+    /// below it, for every prefix of every length of status.
+    #[test]
+    fn the_galloping_search_finds_the_binary_search_place() {
+        for n in 0..70u32 {
+            let list = PlainList {
+                entries: (0..n)
+                    .map(|b| StatusEntry {
+                        a: 0,
+                        b,
+                        above: [0, 0],
+                    })
+                    .collect(),
+                limit: usize::MAX,
+            };
+            for threshold in 0..=n {
+                let below = |e: &StatusEntry| e.b < threshold;
+                let place = list.find(below);
+                assert_eq!(place, threshold as usize);
+                for from in 0..=place {
+                    assert_eq!(list.find_from(from, below), place, "{n} {threshold} {from}");
+                }
+            }
+        }
     }
 }

@@ -95,12 +95,22 @@ impl BoxGrid {
             start: Vec::new(),
             items: Vec::new(),
         };
+        let cells_at = |shift: u32| {
+            (((far.x - origin.x) >> shift) + 1) as u128
+                * (((far.y - origin.y) >> shift) + 1) as u128
+        };
+        // Fewer cells at every larger shift: the first shift with few enough is found
+        // without reading the boxes, which only the count of covered cells needs (a count
+        // that does not grow with the shift either, the cells of each shift being unions of
+        // the cells of the one before).
+        while grid.shift < 62 && cells_at(grid.shift) > 4 * n + 64 {
+            grid.shift += 1;
+        }
         loop {
             grid.columns = ((far.x - origin.x) >> grid.shift) + 1;
             grid.rows = ((far.y - origin.y) >> grid.shift) + 1;
-            let cells = grid.columns as u128 * grid.rows as u128;
             let covered: u128 = all().map(|b| grid.cell_count(b)).sum();
-            if grid.shift >= 62 || (cells <= 4 * n + 64 && covered <= 8 * n + 64) {
+            if grid.shift >= 62 || covered <= 8 * n + 64 {
                 break;
             }
             grid.shift += 1;
