@@ -212,7 +212,7 @@ fn an_l_shape_loses_what_the_proof_allows() {
 }
 
 /// Many small squares that overlap (the offset bench's input, scaled down), grown and
-/// shrunk by a quarter of their side: their corners crowd one another, so sections 4 and
+/// shrunk by a quarter of their side: their corners crowd one another, so sections 3 to
 /// 10 keep nearly every m-gon whole, and the m-gons are narrower than twice the median
 /// ring edge. The test of section 11 still runs, because most candidates are whole m-gons,
 /// and it leaves out those deep inside; the rings stay those of the unculled pieces.

@@ -136,7 +136,8 @@ pub fn round_offset_polygons(
 /// boxes of the axis-parallel edges' rectangles, with the region's side that does not
 /// matter away from its slanted edges, cover its box and the box of every slanted edge fed
 /// within one unit of it (section 11; tested when the m-gons are at least twice as wide as
-/// the median ring edge is long, and a sample of them finds enough covered). The
+/// the median ring edge is long or at least a fifth of the candidates are m-gons kept
+/// whole, and a sample of them finds enough covered). The
 /// rectangles (or their halves) come first, one per edge as in [`round_offset_polygons`],
 /// then the remaining m-gons and sectors in the order of their corners.
 ///

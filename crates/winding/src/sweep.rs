@@ -543,13 +543,13 @@ impl<'a, L: Labels> SweepState<'a, L> {
                 let a = point(e.a);
                 cross(point(e.b) - a, v - a) > 0
             };
-            // A vertex straight above the previous one lies strictly above every entry that
-            // one did (those are unchanged, and each crosses the sweep line below it or is
-            // not vertical there: a vertical segment at this x through the previous vertex
-            // would pass through this one, which a noded arrangement does not allow), so
-            // its place is at the previous place or after it. While the status is in order
-            // (always, before the crossing check fails and the sweep stops) both searches
-            // find the same place.
+            // A vertex `v` straight above the previous one `p` (`v = p + (0, h)`, `h > 0`)
+            // lies strictly above every entry `p` did: for an entry `a -> b` with
+            // `a.x <= b.x`, `cross(b - a, v - a) = cross(b - a, p - a) + (b.x - a.x) h`,
+            // which is positive when the first term is. Those entries are unchanged, so
+            // the place of `v` is at the place of `p` or after it. While the status is in
+            // order (always, before the crossing check fails and the sweep stops) both
+            // searches find the same place.
             let lo = match previous {
                 Some((p, at)) if p.x == v.x => status.find_from(at, is_below),
                 _ => status.find(is_below),

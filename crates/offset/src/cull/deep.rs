@@ -29,8 +29,10 @@ const SAMPLE: usize = 16;
 /// than it saves: it is not run (keeping a piece is always allowed). A sector is the part
 /// of a corner's m-gon on the side that matters, which sticks out of the covered set unless
 /// something else swallows the corner, so sectors are seldom covered; whole m-gons are
-/// what sections 4 and 10 could not leave out because a neighbour crowds them (the union of
-/// many small squares, a map of lone blocked cells), and those are often deep inside.
+/// what sections 3 to 10 could not leave out because a neighbour crowds them (the union of
+/// many small squares, a map of lone blocked cells), and those are often deep inside. (On
+/// a region with slanted corners the m-gons there are kept whole too and the gate opens;
+/// with no axis-parallel edge, [`drop_deep`] has no box to cover with and returns at once.)
 pub(super) fn worth_testing(pieces: &RoundPieces, fates: &[Fate]) -> bool {
     let Some(mgon) = pieces.mgons.first() else {
         return false;
@@ -221,6 +223,15 @@ mod tests {
         assert!(worth_testing(&narrow, &fates(n)));
         assert!(worth_testing(&narrow, &fates(n.div_ceil(5))));
         assert!(!worth_testing(&narrow, &fates(n.div_ceil(5) - 1)));
+        // Exactly a fifth opens it, a sixth does not; dropped m-gons are no candidates.
+        let mut fifth = vec![Fate::Keep];
+        fifth.extend((0..4).map(|_| sector()));
+        fifth.resize(n, Fate::Drop);
+        assert!(worth_testing(&narrow, &fifth));
+        let mut sixth = vec![Fate::Keep];
+        sixth.extend((0..5).map(|_| sector()));
+        sixth.resize(n, Fate::Drop);
+        assert!(!worth_testing(&narrow, &sixth));
         assert!(!worth_testing(&narrow, &vec![Fate::Drop; n]));
         // The bars' long edges (29 cells) are the median: m-gons of 30 cells' radius.
         let wide =
