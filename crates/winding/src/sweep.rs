@@ -46,7 +46,7 @@ struct StatusEntry {
 /// the specification's "Labelling" section.
 trait Status {
     /// A place in the status.
-    type Pos: Copy;
+    type Pos: Copy + PartialEq;
     /// The first position whose entry does not satisfy `below` (the end if every entry
     /// does). `below` must hold for a prefix of the status, as the orientation test does on
     /// the status of a valid arrangement.
@@ -533,8 +533,8 @@ impl<'a, L: Labels> SweepState<'a, L> {
         };
         let (outgoing, inserted, result) =
             (&mut self.outgoing, &mut self.inserted, &mut self.result);
-        // The previous vertex and where it was found.
-        let mut previous: Option<(GridPoint, S::Pos)> = None;
+        // The previous vertex's x and where it was found.
+        let mut previous: Option<(i64, S::Pos)> = None;
         for (vi, &v) in vertices.iter().enumerate().skip(first) {
             // The first status entry that `v` is not strictly above: entries below it have
             // `v` on their left (counter-clockwise side). `orient2d` is the sign of this
@@ -550,17 +550,13 @@ impl<'a, L: Labels> SweepState<'a, L> {
             // the place of `v` is at the place of `p` or after it. While the status is in
             // order (always, before the crossing check fails and the sweep stops) both
             // searches find the same place.
-            let lo = match previous {
-                Some((p, at)) if p.x == v.x => status.find_from(at, is_below),
-                _ => status.find(is_below),
+            let hint = previous.filter(|&(x, _)| x == v.x).map(|(_, at)| at);
+            let lo = match hint {
+                Some(at) => status.find_from(at, is_below),
+                None => status.find(is_below),
             };
             debug_assert!(
-                previous.is_none_or(|(p, _)| p.x != v.x) || {
-                    let full = status.find(is_below);
-                    status.before(full).map(|e| (e.a, e.b)) == status.before(lo).map(|e| (e.a, e.b))
-                        && status.nth_from(full, 0).map(|e| (e.a, e.b))
-                            == status.nth_from(lo, 0).map(|e| (e.a, e.b))
-                },
+                hint.is_none() || status.find(is_below) == lo,
                 "the galloping search disagrees with the binary search at vertex {vi}"
             );
             let block = status.block_len(lo, vi as u32);
@@ -622,7 +618,7 @@ impl<'a, L: Labels> SweepState<'a, L> {
                 }
             }
             status.replace(lo, block, inserted);
-            previous = Some((v, lo));
+            previous = Some((v.x, lo));
             if status.outgrown() {
                 return vi + 1;
             }

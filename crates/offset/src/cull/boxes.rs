@@ -95,9 +95,16 @@ impl BoxGrid {
             start: Vec::new(),
             items: Vec::new(),
         };
+        // The columns and rows of the grid with cells of side `2^shift`.
+        let size = |shift: u32| {
+            (
+                ((far.x - origin.x) >> shift) + 1,
+                ((far.y - origin.y) >> shift) + 1,
+            )
+        };
         let cells_at = |shift: u32| {
-            (((far.x - origin.x) >> shift) + 1) as u128
-                * (((far.y - origin.y) >> shift) + 1) as u128
+            let (columns, rows) = size(shift);
+            columns as u128 * rows as u128
         };
         // Fewer cells at every larger shift: the first shift with few enough is found
         // without reading the boxes, which only the count of covered cells needs (a count
@@ -107,8 +114,7 @@ impl BoxGrid {
             grid.shift += 1;
         }
         loop {
-            grid.columns = ((far.x - origin.x) >> grid.shift) + 1;
-            grid.rows = ((far.y - origin.y) >> grid.shift) + 1;
+            (grid.columns, grid.rows) = size(grid.shift);
             let covered: u128 = all().map(|b| grid.cell_count(b)).sum();
             if grid.shift >= 62 || covered <= 8 * n + 64 {
                 break;
