@@ -3,7 +3,7 @@
 //! run in explicit rayon pools of 1, 2, 3 and 8 threads, give identical outputs.
 #![cfg(feature = "parallel")]
 
-use onepath_arrangement::{Operand, TaggedEdge, arrange};
+use onepath_arrangement::{ArrangeOptions, Operand, TaggedEdge, arrange, arrange_with};
 use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, NavMesh, Outline, Region};
 use onepath_predicates::GridPoint;
 use onepath_testkit::Rng;
@@ -63,6 +63,29 @@ fn arrangements_of_random_inputs() {
     let edges = random_segments(&mut rng, 75_000, 1 << 22, 1 << 12);
     same_on_every_pool("75,000 random segments", || {
         arrange(&edges).expect("an arrangement")
+    });
+    // Every fifth edge cancelled by its reverse: its pixels are hot but no vertex, so the
+    // assembly marks the used pixels on every core and numbers the rest by rank.
+    let mut cancelling = random_segments(&mut rng, 150_000, 1 << 22, 1 << 12);
+    let reversed: Vec<TaggedEdge> = cancelling
+        .iter()
+        .step_by(5)
+        .map(|e| TaggedEdge::new(e.to, e.from, e.operand))
+        .collect();
+    cancelling.extend(reversed);
+    same_on_every_pool("150,000 random segments, a fifth cancelled", || {
+        let (arrangement, stats) =
+            arrange_with(&cancelling, &ArrangeOptions::default()).expect("an arrangement");
+        assert!(
+            stats.fragments > 131_072,
+            "the assembly's passes split: {}",
+            stats.fragments
+        );
+        assert!(
+            stats.hot_pixels > arrangement.vertices.len(),
+            "unused pixels"
+        );
+        arrangement
     });
 }
 

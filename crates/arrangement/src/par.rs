@@ -67,6 +67,19 @@ fn chunk_from(min: usize, count: usize) -> Option<usize> {
     (count >= min && threads > 1).then(|| count.div_ceil(16 * threads))
 }
 
+/// `f` of every chunk of `0..count`, for a linear pass whose effects commute (relaxed
+/// atomic stores of one value, as marks): on all cores with the feature `parallel` from
+/// [`LINEAR_PARALLEL_MIN`] items on, so that no schedule shows in what it leaves.
+pub(crate) fn for_each_chunk(count: usize, f: impl Fn(Range<usize>) + Sync + Send) {
+    #[cfg(feature = "parallel")]
+    if let Some(chunk) = linear_chunk(count) {
+        use rayon::prelude::*;
+        chunks(count, chunk).into_par_iter().for_each(f);
+        return;
+    }
+    f(0..count);
+}
+
 /// `f` of every chunk of `0..count`, in chunk order; the chunks run on all cores with the
 /// feature `parallel` when `count` is at least [`PARALLEL_MIN`].
 pub(crate) fn map_chunks<T: Send>(
@@ -92,12 +105,15 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send + Sync>(
     size: impl Fn(Range<usize>) -> usize + Sync + Send,
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
-    fill_chunks_from(T::default(), count, size, fill)
+    // The zeros of a default primitive or tuple come from the system (`calloc`): the pages
+    // are first touched by the fill, on every core.
+    fill_chunks_into(|len| vec![T::default(); len], count, size, fill)
 }
 
-/// [`fill_chunks`], the slots holding `blank` until they are filled.
-fn fill_chunks_from<T: Copy + Send + Sync>(
-    blank: T,
+/// [`fill_chunks`] into the vector `slots(len)` makes: `len` slots of any value, each
+/// overwritten by the fill.
+fn fill_chunks_into<T: Copy + Send + Sync>(
+    slots: impl FnOnce(usize) -> Vec<T>,
     count: usize,
     size: impl Fn(Range<usize>) -> usize + Sync + Send,
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
@@ -107,7 +123,7 @@ fn fill_chunks_from<T: Copy + Send + Sync>(
         use rayon::prelude::*;
         let ranges = chunks(count, chunk);
         let sizes: Vec<usize> = ranges.par_iter().map(|r| size(r.clone())).collect();
-        let mut items = vec![blank; sizes.iter().sum()];
+        let mut items = slots(sizes.iter().sum());
         let slices = split_lengths(&mut items, sizes.iter().copied());
         ranges
             .into_par_iter()
@@ -115,7 +131,7 @@ fn fill_chunks_from<T: Copy + Send + Sync>(
             .for_each(|(range, slice)| fill(range, slice));
         return items;
     }
-    let mut items = vec![blank; size(0..count)];
+    let mut items = slots(size(0..count));
     fill(0..count, &mut items);
     items
 }
@@ -133,8 +149,22 @@ pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
     items: impl Fn(Range<usize>) -> I + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if linear_chunk(count).is_some() {
-        return fill_chunks_from(blank, count, size, |range, slots| {
+    if let Some(chunk) = linear_chunk(count) {
+        // A `blank` that is not a primitive is written slot by slot, which on the calling
+        // thread alone was half of the parallel assembly's time (`docs/performance.md`,
+        // item 58): the blanks are written on every core, into a vector the calling thread
+        // allocates.
+        let blanks = |len: usize| {
+            use rayon::prelude::*;
+            let mut items = Vec::new();
+            (0..len)
+                .into_par_iter()
+                .with_min_len(chunk)
+                .map(|_| blank)
+                .collect_into_vec(&mut items);
+            items
+        };
+        return fill_chunks_into(blanks, count, size, |range, slots| {
             let mut items = items(range);
             for slot in slots.iter_mut() {
                 let item = items.next();

@@ -8,13 +8,14 @@ use crate::mixed::arrange_mixed;
 use crate::numbering::{Endpoints, Numbered};
 use crate::options::{ArrangeOptions, ArrangeStats, CandidateSearch};
 use crate::orthogonal::arrange_orthogonal;
-use crate::par::{collect_chunks, collect_gather};
+use crate::par::{collect_chunks, collect_gather, for_each_chunk, map_chunks};
 use crate::passes::{find_crossings, merged_pieces_of, pixel_index, reroute};
 use crate::repair::verify_then_repair;
 use crate::search::CandidateIndex;
 use crate::trace::Trace;
 use crate::types::{Arrangement, EdgeSource, Segment, TaggedEdge};
 use onepath_predicates::GridPoint;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What one run produced: the arrangement, its counters, and with tracing the polyline of
 /// every input edge (in its own direction; empty for a zero-length edge).
@@ -115,8 +116,15 @@ fn finish(
         options.search == CandidateSearch::Auto && !with_trace && !options.omit_initial_crossings;
     // Only the exact shortcuts ask how many fragments are axis-parallel.
     let axis_count = if fast {
+        // A gather for each fragment (its two pixels): counted on every core.
         let fragments = numbered.fragments();
-        fragments.iter().filter(Fragment::is_axis_parallel).count()
+        map_chunks(fragments.len(), |range| {
+            range
+                .filter(|&k| fragments.get(k).is_axis_parallel())
+                .count()
+        })
+        .into_iter()
+        .sum()
     } else {
         0
     };
@@ -294,36 +302,65 @@ pub(crate) fn assemble(
     ids: &[[u32; 2]],
     mut pixels: Vec<GridPoint>,
 ) -> Arrangement {
-    const UNUSED: u32 = u32::MAX;
-    let mut rank = vec![UNUSED; pixels.len()];
-    for (f, id) in fragments.iter().zip(ids) {
-        if f.delta != [0, 0] {
-            rank[id[0] as usize] = 0;
-            rank[id[1] as usize] = 0;
+    // The used pixels are marked on every core: a relaxed store of `true` is the same
+    // whichever thread makes it and in whatever order, so the marks are the sequential
+    // ones.
+    let marks: Vec<AtomicBool> = (0..pixels.len()).map(|_| AtomicBool::new(false)).collect();
+    for_each_chunk(fragments.len(), |range| {
+        for (f, id) in fragments[range.clone()].iter().zip(&ids[range]) {
+            if f.delta != [0, 0] {
+                marks[id[0] as usize].store(true, Ordering::Relaxed);
+                marks[id[1] as usize].store(true, Ordering::Relaxed);
+            }
         }
+    });
+    let used: Vec<bool> = marks.into_iter().map(AtomicBool::into_inner).collect();
+    // Usually every pixel is used (each lies on a fragment, and only cancelled fragments
+    // leave one out): then a pixel's rank is its index and the pixels stay as they are.
+    if used.iter().all(|&u| u) {
+        drop(used);
+        let segments = nonzero_segments(fragments, ids, |id| id);
+        return Arrangement {
+            vertices: pixels,
+            segments,
+        };
     }
     // The used pixels move to the front of the pixels' own buffer, in order, which then
     // gives its tail back: a second buffer for them would be fresh memory, whose pages
     // cost more than the pass (with two threads, four times its time:
     // `docs/performance.md`, item 52).
-    let mut used = 0;
-    for id in 0..pixels.len() {
-        if rank[id] != UNUSED {
-            rank[id] = used as u32;
-            pixels[used] = pixels[id];
-            used += 1;
+    let mut rank = vec![0u32; pixels.len()];
+    let mut count = 0;
+    for (id, &is_used) in used.iter().enumerate() {
+        if is_used {
+            rank[id] = count as u32;
+            pixels[count] = pixels[id];
+            count += 1;
         }
     }
-    pixels.truncate(used);
+    drop(used);
+    pixels.truncate(count);
     pixels.shrink_to_fit();
-    let vertices = pixels;
-    // The non-zero fragments in order, on every core (each chunk counted first).
+    let segments = nonzero_segments(fragments, ids, |id| rank[id as usize]);
+    Arrangement {
+        vertices: pixels,
+        segments,
+    }
+}
+
+/// The segments of the non-zero fragments in order, their ends numbered by `rank` of their
+/// pixel indices (on every core, each chunk counted first).
+fn nonzero_segments(
+    fragments: &[Fragment],
+    ids: &[[u32; 2]],
+    rank: impl Fn(u32) -> u32 + Sync + Send,
+) -> Vec<Segment> {
     let blank = Segment {
         a: 0,
         b: 0,
         delta: [0, 0],
     };
-    let segments = collect_chunks(
+    collect_chunks(
         fragments.len(),
         blank,
         |range| {
@@ -338,13 +375,12 @@ pub(crate) fn assemble(
                 .zip(&ids[range])
                 .filter(|(f, _)| f.delta != [0, 0])
                 .map(|(f, id)| Segment {
-                    a: rank[id[0] as usize],
-                    b: rank[id[1] as usize],
+                    a: rank(id[0]),
+                    b: rank(id[1]),
                     delta: f.delta,
                 })
         },
-    );
-    Arrangement { vertices, segments }
+    )
 }
 
 /// The polyline of every input edge, in the edge's own direction, from the traced
