@@ -13,11 +13,13 @@ use crate::deltas::{Deltas, fits_small};
 use crate::error::ArrangementError;
 use crate::fragment::{Bounds, OverPixels};
 use crate::options::ArrangeStats;
+use crate::par::{collect_map, fill_parts, run_parts, runs_parallel};
 use crate::passes::{keyed_piece, sort_merge_keyed};
 use crate::pipeline::check_index_range;
 use crate::radix::{self, PackedPoints};
 use crate::types::TaggedEdge;
 use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Points with their slots, keyed for the sort.
 pub(crate) enum SlotKeys {
@@ -66,6 +68,14 @@ impl SlotKeys {
         self.ranks(assign)
     }
 
+    /// The number of keys.
+    fn len(&self) -> usize {
+        match self {
+            Self::Packed(_, keys) => keys.len(),
+            Self::Points(points) => points.len(),
+        }
+    }
+
     /// Sorts the points by `(x, y)`, for [`SlotKeys::ranks`].
     pub(crate) fn sort(&mut self) {
         match self {
@@ -81,6 +91,14 @@ impl SlotKeys {
         match self {
             Self::Packed(packed, keys) => ranks(&keys, |&(k, _)| packed.point(k), assign),
             Self::Points(slots) => ranks(&slots, |&(p, _)| p, assign),
+        }
+    }
+
+    /// [`SlotKeys::ranks`] on every core, `assign` called once per slot in any order.
+    fn ranks_parallel(self, assign: impl Fn(u32, u32) + Sync + Send) -> Vec<GridPoint> {
+        match self {
+            Self::Packed(packed, keys) => ranks_parallel(&keys, |&(k, _)| packed.point(k), assign),
+            Self::Points(slots) => ranks_parallel(&slots, |&(p, _)| p, assign),
         }
     }
 }
@@ -100,6 +118,32 @@ fn ranks<K: Copy + PartialEq>(
         run.iter().for_each(|&(_, slot)| assign(slot, rank));
     }
     points
+}
+
+/// [`ranks`] with `assign` called once per entry in any order, on every core from
+/// [`crate::par::LINEAR_PARALLEL_MIN`] entries on: the entries are cut into parts at the
+/// starts of runs, each part counts its runs, then numbers them from the count of the
+/// parts before it, which is the number one pass in order gives.
+fn ranks_parallel<K: Copy + PartialEq + Sync>(
+    sorted: &[(K, u32)],
+    point: impl Fn(&(K, u32)) -> GridPoint + Sync + Send,
+    assign: impl Fn(u32, u32) + Sync + Send,
+) -> Vec<GridPoint> {
+    let same = |a: &(K, u32), b: &(K, u32)| a.0 == b.0;
+    let parts = run_parts(sorted.len(), |i| !same(&sorted[i - 1], &sorted[i]));
+    fill_parts(
+        GridPoint::new(0, 0),
+        &parts,
+        |part| sorted[part].chunk_by(same).count(),
+        |first, part, points| {
+            let runs = sorted[part].chunk_by(same);
+            for ((run, slot), rank) in runs.zip(points).zip(first..) {
+                *slot = point(&run[0]);
+                run.iter()
+                    .for_each(|&(_, entry)| assign(entry, rank as u32));
+            }
+        },
+    )
 }
 
 /// What the numbering needs of the input edges: the endpoints of the kept edges (slots
@@ -193,29 +237,18 @@ impl Endpoints {
         } = self;
         // The pixel numbers are allocated after the sort has freed its scatter buffer.
         keys.sort();
-        let mut ids = vec![[0u32; 2]; deltas.len()];
-        let hot = keys.ranks(|slot, number| ids[slot as usize / 2][slot as usize % 2] = number);
-        check_index_range(hot.len())?;
-        // A chained edge starts at the pixel where the edge before it ends, whose second
-        // end, like every edge's, was keyed.
-        for k in 1..ids.len() {
-            if chained[k / 64] >> (k % 64) & 1 == 1 {
-                ids[k][0] = ids[k - 1][1];
-            }
-        }
+        let (hot, mut keyed) = if runs_parallel(keys.len()) {
+            keyed_in_parallel(keys, &deltas, &chained)?
+        } else {
+            keyed_in_order(keys, &deltas, &chained)?
+        };
         drop(chained);
-        // The pieces between their pixels, oriented from the smaller index.
-        let mut keyed: Vec<([u32; 2], [i32; 2])> = ids
-            .into_iter()
-            .zip(deltas.iter())
-            .map(|([from, to], delta)| keyed_piece(from, to, delta))
-            .collect();
         // Geometric duplicates are merged (their deltas summed): they have the same hot
         // pixels and the same fate. Fresh vectors at their exact size, not the merged
         // pieces' own (whose capacity counts the duplicates).
         sort_merge_keyed(&mut keyed, hot.len());
-        let ids: Vec<[u32; 2]> = keyed.iter().map(|&(id, _)| id).collect();
-        let deltas: Vec<[i32; 2]> = keyed.iter().map(|&(_, delta)| delta).collect();
+        let ids: Vec<[u32; 2]> = collect_map(&keyed, |_, &(id, _)| id);
+        let deltas: Vec<[i32; 2]> = collect_map(&keyed, |_, &(_, delta)| delta);
         drop(keyed);
         let stats = ArrangeStats {
             unique_edges: ids.len(),
@@ -228,6 +261,67 @@ impl Endpoints {
             stats,
         })
     }
+}
+
+/// A kept edge as its pixel pair, the smaller index first, and its delta.
+type KeyedPiece = ([u32; 2], [i32; 2]);
+
+/// Whether the `k`-th kept edge is chained to the one before it (see [`Endpoints`]).
+#[inline]
+fn is_chained(chained: &[u64], k: usize) -> bool {
+    chained[k / 64] >> (k % 64) & 1 == 1
+}
+
+/// The hot pixels of the sorted `keys` and every kept edge as its pixel pair, oriented from
+/// the smaller index, with its delta: one pass in order.
+fn keyed_in_order(
+    keys: SlotKeys,
+    deltas: &Deltas,
+    chained: &[u64],
+) -> Result<(Vec<GridPoint>, Vec<KeyedPiece>), ArrangementError> {
+    let mut ids = vec![[0u32; 2]; deltas.len()];
+    let hot = keys.ranks(|slot, number| ids[slot as usize / 2][slot as usize % 2] = number);
+    check_index_range(hot.len())?;
+    // A chained edge starts at the pixel where the edge before it ends, whose second end,
+    // like every edge's, was keyed.
+    for k in 1..ids.len() {
+        if is_chained(chained, k) {
+            ids[k][0] = ids[k - 1][1];
+        }
+    }
+    let keyed = ids
+        .into_iter()
+        .zip(deltas.iter())
+        .map(|([from, to], delta)| keyed_piece(from, to, delta))
+        .collect();
+    Ok((hot, keyed))
+}
+
+/// [`keyed_in_order`] on every core: each slot's number is stored once, by whichever core
+/// numbers its run (relaxed stores to distinct places, so the numbers are the sequential
+/// ones), and each piece reads its chained start from the edge before it.
+fn keyed_in_parallel(
+    keys: SlotKeys,
+    deltas: &Deltas,
+    chained: &[u64],
+) -> Result<(Vec<GridPoint>, Vec<KeyedPiece>), ArrangementError> {
+    let ids: Vec<[AtomicU32; 2]> = (0..deltas.len())
+        .map(|_| [AtomicU32::new(0), AtomicU32::new(0)])
+        .collect();
+    let hot = keys.ranks_parallel(|slot, number| {
+        ids[slot as usize / 2][slot as usize % 2].store(number, Ordering::Relaxed);
+    });
+    check_index_range(hot.len())?;
+    let number = |k: usize, end: usize| ids[k][end].load(Ordering::Relaxed);
+    let keyed = collect_map(&ids, |k, _| {
+        let from = if k > 0 && is_chained(chained, k) {
+            number(k - 1, 1)
+        } else {
+            number(k, 0)
+        };
+        keyed_piece(from, number(k, 1), deltas.get(k))
+    });
+    Ok((hot, keyed))
 }
 
 /// The one rule of [`Endpoints`]' chained edges, for its counting pass and its keying
@@ -387,6 +481,39 @@ pub(crate) mod tests {
             check_numbered(&edges, case);
         }
         assert!(saved > 3000, "only {saved} ends were shared");
+    }
+
+    /// Numberings large enough for the parallel form (over `LINEAR_PARALLEL_MIN` keys), in
+    /// pools of 1, 2, 3 and 8 threads: runs of one point cross the parts' first cuts
+    /// (few distinct points), chained edges read their start from the edge before, and
+    /// wide boxes take the unpacked keys; each is the plain numbering.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn large_numberings_are_the_plain_one_on_every_pool() {
+        let mut rng = Rng::new(10);
+        for span in [40, 5_000, CONSTRUCTION_LIMIT as u64] {
+            let n = 110_000;
+            let mut edges: Vec<TaggedEdge> = Vec::with_capacity(n);
+            let mut at = point(&mut rng, span);
+            for k in 0..n {
+                if rng.next_u64().is_multiple_of(3) {
+                    at = point(&mut rng, span);
+                }
+                let to = point(&mut rng, span);
+                let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
+                edges.push(TaggedEdge::new(at, to, operand));
+                at = to;
+            }
+            let keys = Endpoints::of(&edges).expect("keyed").keys.len();
+            assert!(keys > crate::par::LINEAR_PARALLEL_MIN, "{keys} keys");
+            for threads in [1, 2, 3, 8] {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .expect("a pool")
+                    .install(|| check_numbered(&edges, threads));
+            }
+        }
     }
 
     /// The numbering of `edges` against the plain definition: pixels are the kept edges'

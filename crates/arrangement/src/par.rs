@@ -67,6 +67,84 @@ fn chunk_from(min: usize, count: usize) -> Option<usize> {
     (count >= min && threads > 1).then(|| count.div_ceil(16 * threads))
 }
 
+/// The parts of a linear pass over `0..count` sorted entries that no run of equal entries
+/// straddles: the chunks of [`LINEAR_PARALLEL_MIN`]'s split, each start moved up to the
+/// next `i` where `starts_run(i)` holds (`i > 0`); one part on one thread. Parts may be
+/// empty; together they cover `0..count` in order.
+pub(crate) fn run_parts(count: usize, starts_run: impl Fn(usize) -> bool) -> Vec<Range<usize>> {
+    #[cfg(feature = "parallel")]
+    if let Some(chunk) = linear_chunk(count) {
+        let mut starts: Vec<usize> = (0..count.div_ceil(chunk))
+            .map(|k| {
+                let mut start = k * chunk;
+                while start > 0 && start < count && !starts_run(start) {
+                    start += 1;
+                }
+                start
+            })
+            .collect();
+        starts.push(count);
+        return starts.windows(2).map(|w| w[0]..w[1].max(w[0])).collect();
+    }
+    let _ = starts_run;
+    std::iter::once(0..count).collect()
+}
+
+/// `fill(first, part, slice)` for every part, `slice` being the `size(part)` slots where
+/// the part's items go and `first` the index of its first slot, in one vector of the
+/// parts' items in order that the calling thread allocates (see [`fill_chunks`]); on all
+/// cores with the feature `parallel` when there is more than one part. Every slot holds
+/// `blank` until it is filled, and the blanks are written on every core (see
+/// [`collect_chunks`]).
+pub(crate) fn fill_parts<T: Copy + Send + Sync>(
+    blank: T,
+    parts: &[Range<usize>],
+    size: impl Fn(Range<usize>) -> usize + Sync + Send,
+    fill: impl Fn(usize, Range<usize>, &mut [T]) + Sync + Send,
+) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if parts.len() > 1 {
+        use rayon::prelude::*;
+        let sizes: Vec<usize> = parts.par_iter().map(|r| size(r.clone())).collect();
+        let firsts: Vec<usize> = sizes
+            .iter()
+            .scan(0, |before, &size| {
+                let first = *before;
+                *before += size;
+                Some(first)
+            })
+            .collect();
+        let mut items = parallel_blanks(blank, sizes.iter().sum());
+        let slices = split_lengths(&mut items, sizes.iter().copied());
+        parts
+            .par_iter()
+            .zip(slices)
+            .zip(firsts)
+            .for_each(|((range, slice), first)| fill(first, range.clone(), slice));
+        return items;
+    }
+    let all = parts.first().cloned().unwrap_or(0..0);
+    let mut items = vec![blank; size(all.clone())];
+    fill(0, all, &mut items);
+    items
+}
+
+/// `len` copies of `blank`, written on every core into a vector the calling thread
+/// reserves (rayon's `collect_into_vec`): a struct's blanks written by `vec![blank; len]`
+/// touch every fresh page on the calling thread alone, which was half of the parallel
+/// assembly's time (`docs/performance.md`, item 58).
+#[cfg(feature = "parallel")]
+fn parallel_blanks<T: Copy + Send + Sync>(blank: T, len: usize) -> Vec<T> {
+    use rayon::prelude::*;
+    let mut items = Vec::new();
+    (0..len)
+        .into_par_iter()
+        .with_min_len(linear_chunk(len).unwrap_or(len).max(1))
+        .map(|_| blank)
+        .collect_into_vec(&mut items);
+    items
+}
+
 /// `f` of every chunk of `0..count`, for a linear pass whose effects commute (relaxed
 /// atomic stores of one value, as marks): on all cores with the feature `parallel` from
 /// [`LINEAR_PARALLEL_MIN`] items on, so that no schedule shows in what it leaves.
@@ -149,21 +227,9 @@ pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
     items: impl Fn(Range<usize>) -> I + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if let Some(chunk) = linear_chunk(count) {
-        // A `blank` that is not a primitive is written slot by slot, which on the calling
-        // thread alone was half of the parallel assembly's time (`docs/performance.md`,
-        // item 58): the blanks are written on every core, into a vector the calling thread
-        // allocates.
-        let blanks = |len: usize| {
-            use rayon::prelude::*;
-            let mut items = Vec::new();
-            (0..len)
-                .into_par_iter()
-                .with_min_len(chunk)
-                .map(|_| blank)
-                .collect_into_vec(&mut items);
-            items
-        };
+    if linear_chunk(count).is_some() {
+        // A `blank` that is not a primitive is written on every core.
+        let blanks = |len: usize| parallel_blanks(blank, len);
         return fill_chunks_into(blanks, count, size, |range, slots| {
             let mut items = items(range);
             for slot in slots.iter_mut() {
