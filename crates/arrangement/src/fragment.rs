@@ -1,7 +1,9 @@
 //! Undirected pieces of geometry with their summed per-operand deltas, the working set of
 //! steps 2 to 5 of the specification's arrangement.
 
+use crate::par::{fill_parts, run_parts};
 use onepath_predicates::GridPoint;
+use std::ops::Range;
 
 /// A segment `p → q` with `p < q` in `(x, y)` order, carrying the net per-operand count of
 /// input edges running `p → q` minus those running `q → p`.
@@ -233,30 +235,133 @@ pub(crate) fn remap_pairs(ids: &mut [[u32; 2]], map: &[u32]) {
 }
 
 /// Merges the sorted, duplicate-free `extra` points into the sorted, duplicate-free `points`.
+/// On every core from `LINEAR_PARALLEL_MIN` points on: the points are cut into parts, each
+/// merged with the extra points below the next part's first point (so equal points meet
+/// in one part), counted first and then written where they belong.
 pub(crate) fn merge_sorted_points(points: &mut Vec<GridPoint>, extra: &[GridPoint]) {
     if extra.is_empty() {
         return;
     }
-    let mut merged = Vec::with_capacity(points.len() + extra.len());
+    let parts = run_parts(points.len(), |_| true);
+    if parts.len() == 1 {
+        let mut merged = Vec::with_capacity(points.len() + extra.len());
+        merge_two(points, extra, |p| merged.push(p));
+        *points = merged;
+        return;
+    }
+    let all = points.len();
+    // The extra points that go with part `range` of the points.
+    let extra_of = |range: &Range<usize>| {
+        let below = |end: usize| {
+            if end == all {
+                extra.len()
+            } else {
+                extra.partition_point(|e| *e < points[end])
+            }
+        };
+        let first = if range.start == 0 {
+            0
+        } else {
+            below(range.start)
+        };
+        &extra[first..below(range.end)]
+    };
+    let merged = fill_parts(
+        GridPoint::new(0, 0),
+        &parts,
+        |range| {
+            let mut count = 0;
+            merge_two(&points[range.clone()], extra_of(&range), |_| count += 1);
+            count
+        },
+        |_, range, slots| {
+            let mut slots = slots.iter_mut();
+            merge_two(&points[range.clone()], extra_of(&range), |p| {
+                if let Some(slot) = slots.next() {
+                    *slot = p;
+                }
+            });
+        },
+    );
+    *points = merged;
+}
+
+/// `put` of every point of the merge of the sorted, duplicate-free `a` and `b`, in order,
+/// a point in both once.
+#[inline]
+fn merge_two(a: &[GridPoint], b: &[GridPoint], mut put: impl FnMut(GridPoint)) {
     let (mut i, mut j) = (0, 0);
-    while i < points.len() && j < extra.len() {
-        match points[i].cmp(&extra[j]) {
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
             std::cmp::Ordering::Less => {
-                merged.push(points[i]);
+                put(a[i]);
                 i += 1;
             }
             std::cmp::Ordering::Greater => {
-                merged.push(extra[j]);
+                put(b[j]);
                 j += 1;
             }
             std::cmp::Ordering::Equal => {
-                merged.push(points[i]);
+                put(a[i]);
                 i += 1;
                 j += 1;
             }
         }
     }
-    merged.extend_from_slice(&points[i..]);
-    merged.extend_from_slice(&extra[j..]);
-    *points = merged;
+    a[i..].iter().chain(&b[j..]).for_each(|&p| put(p));
+}
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use super::*;
+    use onepath_testkit::Rng;
+
+    /// Sorted, distinct random points in a square of side `span`.
+    fn sorted_points(rng: &mut Rng, n: usize, span: u64) -> Vec<GridPoint> {
+        let mut points: Vec<GridPoint> = (0..n)
+            .map(|_| {
+                GridPoint::new(
+                    (rng.next_u64() % span) as i64,
+                    (rng.next_u64() % span) as i64,
+                )
+            })
+            .collect();
+        points.sort_unstable();
+        points.dedup();
+        points
+    }
+
+    /// Merges long enough to be cut into parts, in pools of 1, 2, 3 and 8 threads, against
+    /// the plain definition: many points in both lists (a small square), extra points
+    /// below the first and beyond the last, and an empty list of points.
+    #[test]
+    fn merged_points_are_the_sorted_union_on_every_pool() {
+        let mut rng = Rng::new(11);
+        let n = crate::par::LINEAR_PARALLEL_MIN + 20_000;
+        let mut cases = Vec::new();
+        for span in [600, 1 << 20] {
+            cases.push((
+                sorted_points(&mut rng, n, span),
+                sorted_points(&mut rng, n / 3, span),
+            ));
+        }
+        let points = sorted_points(&mut rng, n, 1 << 20);
+        let outside = vec![GridPoint::new(-5, 0), GridPoint::new(1 << 21, 3)];
+        cases.push((points, outside));
+        cases.push((Vec::new(), sorted_points(&mut rng, 50, 100)));
+        for (points, extra) in cases {
+            let mut expected: Vec<GridPoint> = points.iter().chain(&extra).copied().collect();
+            expected.sort_unstable();
+            expected.dedup();
+            for threads in [1, 2, 3, 8] {
+                let mut merged = points.clone();
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .expect("a pool")
+                    .install(|| merge_sorted_points(&mut merged, &extra));
+                assert_eq!(merged, expected, "{threads} threads");
+            }
+        }
+    }
 }
