@@ -269,12 +269,12 @@ pub(crate) fn merge_sorted_points(points: &mut Vec<GridPoint>, extra: &[GridPoin
     let merged = fill_parts(
         GridPoint::new(0, 0),
         &parts,
-        |range| {
+        |_, range| {
             let mut count = 0;
             merge_two(&points[range.clone()], extra_of(&range), |_| count += 1);
             count
         },
-        |_, range, slots| {
+        |_, _, range, slots| {
             let mut slots = slots.iter_mut();
             merge_two(&points[range.clone()], extra_of(&range), |p| {
                 if let Some(slot) = slots.next() {

@@ -13,13 +13,14 @@ use crate::deltas::{Deltas, fits_small};
 use crate::error::ArrangementError;
 use crate::fragment::{Bounds, OverPixels};
 use crate::options::ArrangeStats;
-use crate::par::{collect_map, fill_parts, run_parts, runs_parallel};
+use crate::par::{collect_map, fill_parts, map_parts, run_parts, runs_parallel};
 use crate::passes::{keyed_piece, sort_merge_keyed};
 use crate::pipeline::check_index_range;
 use crate::radix::{self, PackedPoints};
 use crate::types::TaggedEdge;
 use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::ops::Range;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// Points with their slots, keyed for the sort.
 pub(crate) enum SlotKeys {
@@ -134,8 +135,8 @@ fn ranks_parallel<K: Copy + PartialEq + Sync>(
     fill_parts(
         GridPoint::new(0, 0),
         &parts,
-        |part| sorted[part].chunk_by(same).count(),
-        |first, part, points| {
+        |_, part| sorted[part].chunk_by(same).count(),
+        |_, first, part, points| {
             let runs = sorted[part].chunk_by(same);
             for ((run, slot), rank) in runs.zip(points).zip(first..) {
                 *slot = point(&run[0]);
@@ -164,7 +165,95 @@ impl Endpoints {
     /// The endpoints of `edges` after step 1 (zero-length edges dropped), every point
     /// checked against the construction limit (the first offending edge is named).
     pub(crate) fn of(edges: &[TaggedEdge]) -> Result<Self, ArrangementError> {
+        if runs_parallel(edges.len()) {
+            return Self::of_parts(edges);
+        }
         Self::of_each(|| edges.iter().copied())
+    }
+
+    /// [`Endpoints::of`] on every core: the edges are cut into parts, each part checked and
+    /// counted (its first kept edge's chaining left to the parts before it), then each
+    /// keyed into its own slots, which the counts place. The same keys, deltas and chained
+    /// bits as one pass in order, and the same first error.
+    fn of_parts(edges: &[TaggedEdge]) -> Result<Self, ArrangementError> {
+        check_index_range(edges.len())?;
+        let parts = run_parts(edges.len(), |_| true);
+        let summaries = map_parts(&parts, |range| PartSummary::of(edges, range));
+        // The first bad point is in the first part that has one.
+        if let Some(error) = summaries.iter().find_map(|s| s.outside.clone()) {
+            return Err(error);
+        }
+        let mut bounds = Bounds::default();
+        let mut plans = Vec::with_capacity(parts.len());
+        let (mut kept, mut last_end) = (0, None);
+        for summary in &summaries {
+            if let Some((lo, hi)) = summary.bounds.corners() {
+                bounds.add(lo);
+                bounds.add(hi);
+            }
+            let chained_first = summary.first_start.is_some() && summary.first_start == last_end;
+            let part_keys = 2 * summary.count - summary.chains - usize::from(chained_first);
+            plans.push(PartPlan {
+                kept,
+                keys: part_keys,
+                last_end,
+            });
+            kept += summary.count;
+            last_end = summary.last_end.or(last_end);
+        }
+        drop(summaries);
+        let chained: Vec<AtomicU64> = (0..kept.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+        // Each part keys its kept edges: the slots `2k` and `2k + 1` of the `k`-th kept edge
+        // overall, the first end left out of the keys when the edge is chained.
+        let key_part = |k: usize, range: Range<usize>, put: &mut dyn FnMut(GridPoint, u32)| {
+            let plan = &plans[k];
+            let mut chaining = Chaining {
+                last_end: plan.last_end,
+            };
+            let kept_edges = edges[range].iter().filter(|e| e.from != e.to);
+            for (n, e) in (plan.kept..).zip(kept_edges) {
+                let slot = 2 * n as u32;
+                if chaining.follows(e) {
+                    chained[n / 64].fetch_or(1 << (n % 64), Ordering::Relaxed);
+                } else {
+                    put(e.from, slot);
+                }
+                put(e.to, slot + 1);
+            }
+        };
+        let keys = match PackedPoints::within(&bounds) {
+            Some(packed) => SlotKeys::Packed(
+                packed,
+                keys_of_parts(&parts, &plans, &key_part, 0, |p| packed.key(p)),
+            ),
+            None => SlotKeys::Points(keys_of_parts(
+                &parts,
+                &plans,
+                &key_part,
+                GridPoint::new(0, 0),
+                |p| p,
+            )),
+        };
+        // Every kept edge's delta is its operand's unit delta, which fits in a byte.
+        let deltas = fill_parts(
+            [0i8; 2],
+            &parts,
+            |k, _| summaries_count(&plans, k, kept),
+            |_, _, range, slots| {
+                let kept_edges = edges[range].iter().filter(|e| e.from != e.to);
+                for (slot, e) in slots.iter_mut().zip(kept_edges) {
+                    let delta = e.operand.unit_delta();
+                    debug_assert!(fits_small(delta), "a unit delta fits in a byte");
+                    *slot = [delta[0] as i8, delta[1] as i8];
+                }
+            },
+        );
+        let chained = chained.into_iter().map(AtomicU64::into_inner).collect();
+        Ok(Self {
+            keys,
+            deltas: Deltas::Small(deltas),
+            chained,
+        })
     }
 
     /// [`Endpoints::of`] the edges `edges()` yields, the same ones each of the two times it
@@ -322,6 +411,86 @@ fn keyed_in_parallel(
         keyed_piece(from, number(k, 1), deltas.get(k))
     });
     Ok((hot, keyed))
+}
+
+/// What the first pass of [`Endpoints::of_parts`] finds in a part of the edges.
+#[derive(Default)]
+struct PartSummary {
+    /// The part's first point beyond the construction limit.
+    outside: Option<ArrangementError>,
+    /// Its kept edges, and those chained to a kept edge of the part before them.
+    count: usize,
+    chains: usize,
+    /// The first point of its first kept edge and the second of its last.
+    first_start: Option<GridPoint>,
+    last_end: Option<GridPoint>,
+    bounds: Bounds,
+}
+
+impl PartSummary {
+    /// The summary of `edges[range]`, as the first pass of [`Endpoints::of_each`] counts.
+    fn of(edges: &[TaggedEdge], range: Range<usize>) -> Self {
+        let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
+        let mut summary = Self::default();
+        let mut chaining = Chaining::default();
+        for (edge, e) in range.clone().zip(&edges[range]) {
+            if let Some(point) = [e.from, e.to].into_iter().find(|&c| outside(c)) {
+                summary.outside = Some(ArrangementError::CoordinateOutOfRange { edge, point });
+                return summary;
+            }
+            if e.from != e.to {
+                summary.count += 1;
+                summary.first_start.get_or_insert(e.from);
+                summary.chains += usize::from(chaining.follows(e));
+                summary.bounds.add(e.from);
+                summary.bounds.add(e.to);
+            }
+        }
+        summary.last_end = chaining.last_end;
+        summary
+    }
+}
+
+/// Where a part of [`Endpoints::of_parts`] puts its kept edges: the index of its first
+/// kept edge overall, its number of keys, and the second point of the last kept edge
+/// before it.
+struct PartPlan {
+    kept: usize,
+    keys: usize,
+    last_end: Option<GridPoint>,
+}
+
+/// How [`Endpoints::of_parts`] keys part `k` of the edges, `range`: `put(point, slot)` for
+/// every keyed end, in order.
+type KeyPart<'a> = dyn Fn(usize, Range<usize>, &mut dyn FnMut(GridPoint, u32)) + Sync + 'a;
+
+/// The keys of [`Endpoints::of_parts`]: part `k`'s `(key(point), slot)` pairs, as
+/// `key_part(k, range, put)` puts them, in its slots.
+fn keys_of_parts<K: Copy + Send + Sync>(
+    parts: &[Range<usize>],
+    plans: &[PartPlan],
+    key_part: &KeyPart<'_>,
+    blank: K,
+    key: impl Fn(GridPoint) -> K + Sync + Send,
+) -> Vec<(K, u32)> {
+    fill_parts(
+        (blank, 0),
+        parts,
+        |k, _| plans[k].keys,
+        |k, _, range, slots| {
+            let mut slots = slots.iter_mut();
+            key_part(k, range, &mut |point, slot| {
+                if let Some(entry) = slots.next() {
+                    *entry = (key(point), slot);
+                }
+            });
+        },
+    )
+}
+
+/// The number of kept edges of part `k` of `plans`, `kept` being the total.
+fn summaries_count(plans: &[PartPlan], k: usize, kept: usize) -> usize {
+    plans.get(k + 1).map_or(kept, |next| next.kept) - plans[k].kept
 }
 
 /// The one rule of [`Endpoints`]' chained edges, for its counting pass and its keying
@@ -483,16 +652,17 @@ pub(crate) mod tests {
         assert!(saved > 3000, "only {saved} ends were shared");
     }
 
-    /// Numberings large enough for the parallel form (over `LINEAR_PARALLEL_MIN` keys), in
-    /// pools of 1, 2, 3 and 8 threads: runs of one point cross the parts' first cuts
-    /// (few distinct points), chained edges read their start from the edge before, and
-    /// wide boxes take the unpacked keys; each is the plain numbering.
+    /// Numberings large enough for the parallel forms (over `LINEAR_PARALLEL_MIN` edges and
+    /// keys), in pools of 1, 2, 3 and 8 threads: runs of one point cross the parts' first
+    /// cuts (few distinct points), chained edges cross the parts of the keying and read
+    /// their start from the edge before, and wide boxes take the unpacked keys; each is
+    /// the plain numbering. Points beyond the limit in two parts: the first is named.
     #[cfg(feature = "parallel")]
     #[test]
     fn large_numberings_are_the_plain_one_on_every_pool() {
         let mut rng = Rng::new(10);
         for span in [40, 5_000, CONSTRUCTION_LIMIT as u64] {
-            let n = 110_000;
+            let n = crate::par::LINEAR_PARALLEL_MIN + 9_000;
             let mut edges: Vec<TaggedEdge> = Vec::with_capacity(n);
             let mut at = point(&mut rng, span);
             for k in 0..n {
@@ -506,12 +676,25 @@ pub(crate) mod tests {
             }
             let keys = Endpoints::of(&edges).expect("keyed").keys.len();
             assert!(keys > crate::par::LINEAR_PARALLEL_MIN, "{keys} keys");
+            let beyond = GridPoint::new(CONSTRUCTION_LIMIT + 1, 0);
+            let mut bad = edges.clone();
+            bad[70_000].to = beyond;
+            bad[n - 10].from = beyond;
             for threads in [1, 2, 3, 8] {
-                rayon::ThreadPoolBuilder::new()
+                let pool = rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)
                     .build()
-                    .expect("a pool")
-                    .install(|| check_numbered(&edges, threads));
+                    .expect("a pool");
+                pool.install(|| check_numbered(&edges, threads));
+                let error = pool.install(|| Endpoints::of(&bad).err());
+                assert_eq!(
+                    error,
+                    Some(ArrangementError::CoordinateOutOfRange {
+                        edge: 70_000,
+                        point: beyond
+                    }),
+                    "{threads} threads"
+                );
             }
         }
     }

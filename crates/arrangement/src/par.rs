@@ -90,22 +90,26 @@ pub(crate) fn run_parts(count: usize, starts_run: impl Fn(usize) -> bool) -> Vec
     std::iter::once(0..count).collect()
 }
 
-/// `fill(first, part, slice)` for every part, `slice` being the `size(part)` slots where
-/// the part's items go and `first` the index of its first slot, in one vector of the
-/// parts' items in order that the calling thread allocates (see [`fill_chunks`]); on all
-/// cores with the feature `parallel` when there is more than one part. Every slot holds
-/// `blank` until it is filled, and the blanks are written on every core (see
-/// [`collect_chunks`]).
+/// `fill(k, first, parts[k], slice)` for every part `k`, `slice` being the
+/// `size(k, parts[k])` slots where the part's items go and `first` the index of its first
+/// slot, in one vector of the parts' items in order that the calling thread allocates (see
+/// [`fill_chunks`]); on all cores with the feature `parallel` when there is more than one
+/// part. Every slot holds `blank` until it is filled, and the blanks are written on every
+/// core (see [`collect_chunks`]).
 pub(crate) fn fill_parts<T: Copy + Send + Sync>(
     blank: T,
     parts: &[Range<usize>],
-    size: impl Fn(Range<usize>) -> usize + Sync + Send,
-    fill: impl Fn(usize, Range<usize>, &mut [T]) + Sync + Send,
+    size: impl Fn(usize, Range<usize>) -> usize + Sync + Send,
+    fill: impl Fn(usize, usize, Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
     #[cfg(feature = "parallel")]
     if parts.len() > 1 {
         use rayon::prelude::*;
-        let sizes: Vec<usize> = parts.par_iter().map(|r| size(r.clone())).collect();
+        let sizes: Vec<usize> = parts
+            .par_iter()
+            .enumerate()
+            .map(|(k, r)| size(k, r.clone()))
+            .collect();
         let firsts: Vec<usize> = sizes
             .iter()
             .scan(0, |before, &size| {
@@ -120,13 +124,28 @@ pub(crate) fn fill_parts<T: Copy + Send + Sync>(
             .par_iter()
             .zip(slices)
             .zip(firsts)
-            .for_each(|((range, slice), first)| fill(first, range.clone(), slice));
+            .enumerate()
+            .for_each(|(k, ((range, slice), first))| fill(k, first, range.clone(), slice));
         return items;
     }
     let all = parts.first().cloned().unwrap_or(0..0);
-    let mut items = vec![blank; size(all.clone())];
-    fill(0, all, &mut items);
+    let mut items = vec![blank; size(0, all.clone())];
+    fill(0, 0, all, &mut items);
     items
+}
+
+/// `f(part)` of every part, in order; on all cores with the feature `parallel` when there
+/// is more than one part.
+pub(crate) fn map_parts<T: Send>(
+    parts: &[Range<usize>],
+    f: impl Fn(Range<usize>) -> T + Sync + Send,
+) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if parts.len() > 1 {
+        use rayon::prelude::*;
+        return parts.par_iter().map(|r| f(r.clone())).collect();
+    }
+    parts.iter().map(|r| f(r.clone())).collect()
 }
 
 /// `len` copies of `blank`, written on every core into a vector the calling thread
