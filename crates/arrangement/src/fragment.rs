@@ -277,10 +277,13 @@ pub(crate) fn merge_sorted_points(points: &mut Vec<GridPoint>, extra: &[GridPoin
         |_, _, range, slots| {
             let mut slots = slots.iter_mut();
             merge_two(&points[range.clone()], extra_of(&range), |p| {
-                if let Some(slot) = slots.next() {
+                let slot = slots.next();
+                debug_assert!(slot.is_some(), "more points than counted");
+                if let Some(slot) = slot {
                     *slot = p;
                 }
             });
+            debug_assert!(slots.next().is_none(), "fewer points than counted");
         },
     );
     *points = merged;
@@ -332,18 +335,28 @@ mod tests {
     }
 
     /// Merges long enough to be cut into parts, in pools of 1, 2, 3 and 8 threads, against
-    /// the plain definition: many points in both lists (a small square), extra points
-    /// below the first and beyond the last, and an empty list of points.
+    /// the plain definition: extra points half of which the points hold (every point whose
+    /// index is even or a multiple of three, so many parts start at a point both lists
+    /// hold), with others between them; extra points below the first and beyond the last;
+    /// and (one part, on any pool) an empty list of points.
     #[test]
     fn merged_points_are_the_sorted_union_on_every_pool() {
         let mut rng = Rng::new(11);
         let n = crate::par::LINEAR_PARALLEL_MIN + 20_000;
         let mut cases = Vec::new();
-        for span in [600, 1 << 20] {
-            cases.push((
-                sorted_points(&mut rng, n, span),
-                sorted_points(&mut rng, n / 3, span),
-            ));
+        for span in [2_000, 1 << 20] {
+            let points = sorted_points(&mut rng, n, span);
+            assert!(points.len() > crate::par::LINEAR_PARALLEL_MIN);
+            let mut extra: Vec<GridPoint> = points
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| i % 2 == 0 || i % 3 == 0)
+                .map(|(_, &p)| p)
+                .chain(sorted_points(&mut rng, n / 3, span))
+                .collect();
+            extra.sort_unstable();
+            extra.dedup();
+            cases.push((points, extra));
         }
         let points = sorted_points(&mut rng, n, 1 << 20);
         let outside = vec![GridPoint::new(-5, 0), GridPoint::new(1 << 21, 3)];

@@ -138,6 +138,7 @@ fn ranks_parallel<K: Copy + PartialEq + Sync>(
         |_, part| sorted[part].chunk_by(same).count(),
         |_, first, part, points| {
             let runs = sorted[part].chunk_by(same);
+            debug_assert_eq!(runs.clone().count(), points.len(), "runs and slots");
             for ((run, slot), rank) in runs.zip(points).zip(first..) {
                 *slot = point(&run[0]);
                 run.iter()
@@ -201,7 +202,6 @@ impl Endpoints {
             kept += summary.count;
             last_end = summary.last_end.or(last_end);
         }
-        drop(summaries);
         let chained: Vec<AtomicU64> = (0..kept.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
         // Each part keys its kept edges: the slots `2k` and `2k + 1` of the `k`-th kept edge
         // overall, the first end left out of the keys when the edge is chained.
@@ -234,24 +234,26 @@ impl Endpoints {
                 |p| p,
             )),
         };
-        // Every kept edge's delta is its operand's unit delta, which fits in a byte.
-        let deltas = fill_parts(
-            [0i8; 2],
-            &parts,
-            |k, _| summaries_count(&plans, k, kept),
-            |_, _, range, slots| {
-                let kept_edges = edges[range].iter().filter(|e| e.from != e.to);
-                for (slot, e) in slots.iter_mut().zip(kept_edges) {
-                    let delta = e.operand.unit_delta();
-                    debug_assert!(fits_small(delta), "a unit delta fits in a byte");
-                    *slot = [delta[0] as i8, delta[1] as i8];
-                }
-            },
-        );
+        // The deltas in a byte a count when every kept edge's fits (a weighted operand's
+        // may not), as `of_each` keeps them.
+        let small = summaries.iter().all(|summary| summary.small);
+        let deltas = if small {
+            Deltas::Small(deltas_of_parts(
+                edges,
+                &parts,
+                &plans,
+                kept,
+                [0i8; 2],
+                |d| [d[0] as i8, d[1] as i8],
+            ))
+        } else {
+            Deltas::Wide(deltas_of_parts(edges, &parts, &plans, kept, [0; 2], |d| d))
+        };
+        drop(summaries);
         let chained = chained.into_iter().map(AtomicU64::into_inner).collect();
         Ok(Self {
             keys,
-            deltas: Deltas::Small(deltas),
+            deltas,
             chained,
         })
     }
@@ -418,9 +420,12 @@ fn keyed_in_parallel(
 struct PartSummary {
     /// The part's first point beyond the construction limit.
     outside: Option<ArrangementError>,
-    /// Its kept edges, and those chained to a kept edge of the part before them.
+    /// Its kept edges, and those of them chained to the kept edge before them in the part
+    /// (whether its first kept edge is chained is decided from the parts before it).
     count: usize,
     chains: usize,
+    /// Whether every kept edge's delta fits in a byte.
+    small: bool,
     /// The first point of its first kept edge and the second of its last.
     first_start: Option<GridPoint>,
     last_end: Option<GridPoint>,
@@ -431,7 +436,10 @@ impl PartSummary {
     /// The summary of `edges[range]`, as the first pass of [`Endpoints::of_each`] counts.
     fn of(edges: &[TaggedEdge], range: Range<usize>) -> Self {
         let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
-        let mut summary = Self::default();
+        let mut summary = Self {
+            small: true,
+            ..Self::default()
+        };
         let mut chaining = Chaining::default();
         for (edge, e) in range.clone().zip(&edges[range]) {
             if let Some(point) = [e.from, e.to].into_iter().find(|&c| outside(c)) {
@@ -442,6 +450,7 @@ impl PartSummary {
                 summary.count += 1;
                 summary.first_start.get_or_insert(e.from);
                 summary.chains += usize::from(chaining.follows(e));
+                summary.small &= fits_small(e.operand.unit_delta());
                 summary.bounds.add(e.from);
                 summary.bounds.add(e.to);
             }
@@ -480,10 +489,41 @@ fn keys_of_parts<K: Copy + Send + Sync>(
         |k, _, range, slots| {
             let mut slots = slots.iter_mut();
             key_part(k, range, &mut |point, slot| {
-                if let Some(entry) = slots.next() {
+                let entry = slots.next();
+                debug_assert!(entry.is_some(), "more keys than counted");
+                if let Some(entry) = entry {
                     *entry = (key(point), slot);
                 }
             });
+            debug_assert!(slots.next().is_none(), "fewer keys than counted");
+        },
+    )
+}
+
+/// The deltas of [`Endpoints::of_parts`]: part `k`'s kept edges' `narrow(delta)` in its
+/// slots.
+fn deltas_of_parts<D: Copy + Send + Sync>(
+    edges: &[TaggedEdge],
+    parts: &[Range<usize>],
+    plans: &[PartPlan],
+    kept: usize,
+    blank: D,
+    narrow: impl Fn([i32; 2]) -> D + Sync + Send,
+) -> Vec<D> {
+    fill_parts(
+        blank,
+        parts,
+        |k, _| summaries_count(plans, k, kept),
+        |_, _, range, slots| {
+            let mut slots = slots.iter_mut();
+            for e in edges[range].iter().filter(|e| e.from != e.to) {
+                let slot = slots.next();
+                debug_assert!(slot.is_some(), "more kept edges than counted");
+                if let Some(slot) = slot {
+                    *slot = narrow(e.operand.unit_delta());
+                }
+            }
+            debug_assert!(slots.next().is_none(), "fewer kept edges than counted");
         },
     )
 }
@@ -656,7 +696,8 @@ pub(crate) mod tests {
     /// keys), in pools of 1, 2, 3 and 8 threads: runs of one point cross the parts' first
     /// cuts (few distinct points), chained edges cross the parts of the keying and read
     /// their start from the edge before, and wide boxes take the unpacked keys; each is
-    /// the plain numbering. Points beyond the limit in two parts: the first is named.
+    /// the plain numbering, also with weighted edges beyond a byte and parts without kept
+    /// edges. Points beyond the limit in two parts: the first is named.
     #[cfg(feature = "parallel")]
     #[test]
     fn large_numberings_are_the_plain_one_on_every_pool() {
@@ -676,6 +717,18 @@ pub(crate) mod tests {
             }
             let keys = Endpoints::of(&edges).expect("keyed").keys.len();
             assert!(keys > crate::par::LINEAR_PARALLEL_MIN, "{keys} keys");
+            // Weighted edges whose counts need more than a byte, and a stretch of
+            // zero-length edges longer than a part, which leaves parts with no kept edge
+            // that a chain runs across.
+            let mut weighted = edges.clone();
+            for (k, e) in weighted.iter_mut().enumerate() {
+                if k % 7 == 0 {
+                    e.operand = Operand::Weighted([200, -3]);
+                }
+                if (60_000..75_000).contains(&k) {
+                    e.to = e.from;
+                }
+            }
             let beyond = GridPoint::new(CONSTRUCTION_LIMIT + 1, 0);
             let mut bad = edges.clone();
             bad[70_000].to = beyond;
@@ -686,6 +739,7 @@ pub(crate) mod tests {
                     .build()
                     .expect("a pool");
                 pool.install(|| check_numbered(&edges, threads));
+                pool.install(|| check_numbered(&weighted, threads));
                 let error = pool.install(|| Endpoints::of(&bad).err());
                 assert_eq!(
                     error,

@@ -74,17 +74,20 @@ fn chunk_from(min: usize, count: usize) -> Option<usize> {
 pub(crate) fn run_parts(count: usize, starts_run: impl Fn(usize) -> bool) -> Vec<Range<usize>> {
     #[cfg(feature = "parallel")]
     if let Some(chunk) = linear_chunk(count) {
-        let mut starts: Vec<usize> = (0..count.div_ceil(chunk))
-            .map(|k| {
-                let mut start = k * chunk;
-                while start > 0 && start < count && !starts_run(start) {
-                    start += 1;
-                }
-                start
-            })
-            .collect();
+        // Each search starts where the last one ended when that is further on, so a run
+        // longer than a chunk is scanned once, not once per chunk start inside it.
+        let mut starts: Vec<usize> = Vec::with_capacity(count.div_ceil(chunk) + 1);
+        let mut last = 0;
+        for k in 0..count.div_ceil(chunk) {
+            let mut start = (k * chunk).max(last);
+            while start > 0 && start < count && !starts_run(start) {
+                start += 1;
+            }
+            starts.push(start);
+            last = start;
+        }
         starts.push(count);
-        return starts.windows(2).map(|w| w[0]..w[1].max(w[0])).collect();
+        return starts.windows(2).map(|w| w[0]..w[1]).collect();
     }
     let _ = starts_run;
     std::iter::once(0..count).collect()
