@@ -283,6 +283,29 @@ pub(crate) fn collect_map<S: Sync, T: Send>(
     collect_map_from(LINEAR_PARALLEL_MIN, items, f)
 }
 
+/// [`collect_map`] into `into`, whose allocation is reused (it is cleared first): a
+/// buffer freed by an earlier pass keeps its pages, where a new one is first touched
+/// page by page (`docs/performance.md`, item 62).
+pub(crate) fn collect_map_into<S: Sync, T: Send>(
+    items: &[S],
+    into: &mut Vec<T>,
+    f: impl Fn(usize, &S) -> T + Sync + Send,
+) {
+    #[cfg(feature = "parallel")]
+    if let Some(chunk) = linear_chunk(items.len()) {
+        use rayon::prelude::*;
+        items
+            .par_iter()
+            .enumerate()
+            .with_min_len(chunk)
+            .map(|(k, item)| f(k, item))
+            .collect_into_vec(into);
+        return;
+    }
+    into.clear();
+    into.extend(items.iter().enumerate().map(|(k, item)| f(k, item)));
+}
+
 /// [`collect_map`] for a map that reads scattered memory for each item (fragments made
 /// from their pixels' indices): such a map waits on the caches, not on the copy, and gains
 /// from more cores from [`PARALLEL_MIN`] items on, as the passes of exact tests do.

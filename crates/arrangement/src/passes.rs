@@ -4,7 +4,7 @@
 
 use crate::fragment::{Fragment, FragmentSet};
 use crate::options::ArrangeStats;
-use crate::par::{collect_map, fill_chunks, map_chunks, runs_parallel};
+use crate::par::{collect_map, collect_map_into, fill_chunks, map_chunks, runs_parallel};
 use crate::radix;
 use crate::search::CandidateIndex;
 use onepath_predicates::{GridPoint, crossing_point, dot, orient2d, segment_meets_pixel};
@@ -342,6 +342,7 @@ pub(crate) fn merged_pieces_of(
     polylines: &Polylines,
     deltas: &[[i32; 2]],
     pixels: &[GridPoint],
+    recycled: Vec<Fragment>,
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
     // The pieces go into one buffer of their exact size, on every core in place (no shares to
     // concatenate; its zeros come from the system, not from a pass over it).
@@ -368,7 +369,7 @@ pub(crate) fn merged_pieces_of(
         });
         keyed
     };
-    merge_keyed(keyed, pixels)
+    merge_keyed(keyed, pixels, recycled)
 }
 
 /// `put` of the pieces of polylines `range` in order, `deltas[k]` for polyline `k`.
@@ -414,15 +415,18 @@ pub(crate) fn sort_merge_keyed(keyed: &mut Vec<([u32; 2], [i32; 2])>, pixel_coun
     });
 }
 
-/// [`sort_merge_keyed`], as fragments over `pixels` and their pixel indices.
+/// [`sort_merge_keyed`], as fragments over `pixels` (in the allocation of `recycled`, a
+/// vector of fragments the caller no longer needs) and their pixel indices.
 pub(crate) fn merge_keyed(
     mut keyed: Vec<([u32; 2], [i32; 2])>,
     pixels: &[GridPoint],
+    recycled: Vec<Fragment>,
 ) -> (Vec<Fragment>, Vec<[u32; 2]>) {
     sort_merge_keyed(&mut keyed, pixels.len());
-    // Fresh vectors, not the merged pieces' own (whose capacity counts the duplicates),
-    // filled on every core.
-    let fragments = collect_map(&keyed, |_, &(id, delta)| Fragment {
+    // Not the merged pieces' own vector (whose capacity counts the duplicates), filled on
+    // every core.
+    let mut fragments = recycled;
+    collect_map_into(&keyed, &mut fragments, |_, &(id, delta)| Fragment {
         p: pixels[id[0] as usize],
         q: pixels[id[1] as usize],
         delta,

@@ -203,10 +203,13 @@ pub(crate) fn general(
     // tracing they are freed before the rerouted pieces are merged, where memory peaks.
     let deltas: Vec<[i32; 2]> = unique.iter().map(|f| f.delta).collect();
     let any_input = !unique.is_empty();
-    if !with_trace {
-        unique = Vec::new();
-    }
-    let (fragments, pixel_ids) = merged_pieces_of(&polylines, &deltas, &hot);
+    // Without tracing, the input fragments' buffer takes the merged fragments.
+    let recycled = if with_trace {
+        Vec::new()
+    } else {
+        std::mem::take(&mut unique)
+    };
+    let (fragments, pixel_ids) = merged_pieces_of(&polylines, &deltas, &hot, recycled);
     drop(deltas);
     drop(polylines);
     check_index_range(fragments.len())?;
