@@ -292,7 +292,7 @@ pub(crate) fn merge_sorted_points(points: &mut Vec<GridPoint>, extra: &[GridPoin
 /// `put` of every point of the merge of the sorted, duplicate-free `a` and `b`, in order,
 /// a point in both once.
 #[inline]
-fn merge_two(a: &[GridPoint], b: &[GridPoint], mut put: impl FnMut(GridPoint)) {
+pub(crate) fn merge_two(a: &[GridPoint], b: &[GridPoint], mut put: impl FnMut(GridPoint)) {
     let (mut i, mut j) = (0, 0);
     while i < a.len() && j < b.len() {
         match a[i].cmp(&b[j]) {

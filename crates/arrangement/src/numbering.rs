@@ -187,49 +187,36 @@ impl Endpoints {
         let mut bounds = Bounds::default();
         let mut plans = Vec::with_capacity(parts.len());
         let (mut kept, mut last_end) = (0, None);
-        for summary in &summaries {
+        for (summary, part) in summaries.iter().zip(&parts) {
             if let Some((lo, hi)) = summary.bounds.corners() {
                 bounds.add(lo);
                 bounds.add(hi);
             }
-            let chained_first = summary.first_start.is_some() && summary.first_start == last_end;
+            // The part's first kept edge is chained when it starts where the last kept edge
+            // before the part ends.
+            let first_start = edges[part.clone()].iter().find(|e| e.from != e.to);
+            let chained_first = first_start.is_some_and(|e| Some(e.from) == last_end);
             let part_keys = 2 * summary.count - summary.chains - usize::from(chained_first);
             plans.push(PartPlan {
                 kept,
+                count: summary.count,
                 keys: part_keys,
                 last_end,
             });
             kept += summary.count;
-            last_end = summary.last_end.or(last_end);
+            last_end = summary.chaining.last_end.or(last_end);
         }
         let chained: Vec<AtomicU64> = (0..kept.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-        // Each part keys its kept edges: the slots `2k` and `2k + 1` of the `k`-th kept edge
-        // overall, the first end left out of the keys when the edge is chained.
-        let key_part = |k: usize, range: Range<usize>, put: &mut dyn FnMut(GridPoint, u32)| {
-            let plan = &plans[k];
-            let mut chaining = Chaining {
-                last_end: plan.last_end,
-            };
-            let kept_edges = edges[range].iter().filter(|e| e.from != e.to);
-            for (n, e) in (plan.kept..).zip(kept_edges) {
-                let slot = 2 * n as u32;
-                if chaining.follows(e) {
-                    chained[n / 64].fetch_or(1 << (n % 64), Ordering::Relaxed);
-                } else {
-                    put(e.from, slot);
-                }
-                put(e.to, slot + 1);
-            }
-        };
         let keys = match PackedPoints::within(&bounds) {
             Some(packed) => SlotKeys::Packed(
                 packed,
-                keys_of_parts(&parts, &plans, &key_part, 0, |p| packed.key(p)),
+                keys_of_parts(edges, &parts, &plans, &chained, 0, |p| packed.key(p)),
             ),
             None => SlotKeys::Points(keys_of_parts(
+                edges,
                 &parts,
                 &plans,
-                &key_part,
+                &chained,
                 GridPoint::new(0, 0),
                 |p| p,
             )),
@@ -238,18 +225,12 @@ impl Endpoints {
         // may not), as `of_each` keeps them.
         let small = summaries.iter().all(|summary| summary.small);
         let deltas = if small {
-            Deltas::Small(deltas_of_parts(
-                edges,
-                &parts,
-                &plans,
-                kept,
-                [0i8; 2],
-                |d| [d[0] as i8, d[1] as i8],
-            ))
+            Deltas::Small(deltas_of_parts(edges, &parts, &plans, [0i8; 2], |d| {
+                [d[0] as i8, d[1] as i8]
+            }))
         } else {
-            Deltas::Wide(deltas_of_parts(edges, &parts, &plans, kept, [0; 2], |d| d))
+            Deltas::Wide(deltas_of_parts(edges, &parts, &plans, [0; 2], |d| d))
         };
-        drop(summaries);
         let chained = chained.into_iter().map(AtomicU64::into_inner).collect();
         Ok(Self {
             keys,
@@ -265,35 +246,24 @@ impl Endpoints {
     ) -> Result<Self, ArrangementError> {
         // One pass checks the points and finds the kept edges' box and count. The size is
         // checked before the points, as for a slice, so the first bad point is kept aside.
-        let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
-        let mut bounds = Bounds::default();
-        let (mut total, mut count, mut chains) = (0, 0, 0);
-        let mut small = true;
-        let mut first_outside = None;
-        let mut chaining = Chaining::default();
+        let mut summary = PartSummary::new();
+        let mut total = 0;
         // `for_each` folds, which a chained or flattened source does in one loop per part.
         edges().for_each(|e| {
-            let edge = total;
+            summary.take(total, &e);
             total += 1;
-            if first_outside.is_some() {
-                return;
-            }
-            if let Some(point) = [e.from, e.to].into_iter().find(|&c| outside(c)) {
-                first_outside = Some(ArrangementError::CoordinateOutOfRange { edge, point });
-                return;
-            }
-            if e.from != e.to {
-                count += 1;
-                chains += usize::from(chaining.follows(&e));
-                small &= fits_small(e.operand.unit_delta());
-                bounds.add(e.from);
-                bounds.add(e.to);
-            }
         });
         check_index_range(total)?;
-        if let Some(error) = first_outside {
+        if let Some(error) = summary.outside {
             return Err(error);
         }
+        let PartSummary {
+            count,
+            chains,
+            small,
+            bounds,
+            ..
+        } = summary;
         // Slots `2k` and `2k + 1` for the ends of the `k`-th kept edge, whose delta is
         // taken in the same pass (at the exact count: issue #24). The first end of a
         // chained edge is the second of the edge before it, and is not keyed again.
@@ -415,70 +385,83 @@ fn keyed_in_parallel(
     Ok((hot, keyed))
 }
 
-/// What the first pass of [`Endpoints::of_parts`] finds in a part of the edges.
+/// What the first pass of [`Endpoints::of_each`] finds in the edges, and that of
+/// [`Endpoints::of_parts`] in a part of them.
 #[derive(Default)]
 struct PartSummary {
-    /// The part's first point beyond the construction limit.
+    /// The first point beyond the construction limit.
     outside: Option<ArrangementError>,
-    /// Its kept edges, and those of them chained to the kept edge before them in the part
-    /// (whether its first kept edge is chained is decided from the parts before it).
+    /// The kept edges, and those of them chained to the kept edge before them here (for a
+    /// part, whether its first kept edge is chained is decided from the parts before it).
     count: usize,
     chains: usize,
     /// Whether every kept edge's delta fits in a byte.
     small: bool,
-    /// The first point of its first kept edge and the second of its last.
-    first_start: Option<GridPoint>,
-    last_end: Option<GridPoint>,
+    /// The chaining, which holds the last kept edge's end.
+    chaining: Chaining,
     bounds: Bounds,
 }
 
 impl PartSummary {
-    /// The summary of `edges[range]`, as the first pass of [`Endpoints::of_each`] counts.
-    fn of(edges: &[TaggedEdge], range: Range<usize>) -> Self {
-        let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
-        let mut summary = Self {
+    /// Nothing taken yet.
+    fn new() -> Self {
+        Self {
             small: true,
             ..Self::default()
-        };
-        let mut chaining = Chaining::default();
+        }
+    }
+
+    /// Takes `e`, the input's edge number `edge`; nothing once a bad point was found.
+    #[inline]
+    fn take(&mut self, edge: usize, e: &TaggedEdge) {
+        if self.outside.is_some() {
+            return;
+        }
+        let outside = |c: GridPoint| c.max_abs() > CONSTRUCTION_LIMIT as u64;
+        if let Some(point) = [e.from, e.to].into_iter().find(|&c| outside(c)) {
+            self.outside = Some(ArrangementError::CoordinateOutOfRange { edge, point });
+            return;
+        }
+        if e.from != e.to {
+            self.count += 1;
+            self.chains += usize::from(self.chaining.follows(e));
+            self.small &= fits_small(e.operand.unit_delta());
+            self.bounds.add(e.from);
+            self.bounds.add(e.to);
+        }
+    }
+
+    /// The summary of `edges[range]`.
+    fn of(edges: &[TaggedEdge], range: Range<usize>) -> Self {
+        let mut summary = Self::new();
         for (edge, e) in range.clone().zip(&edges[range]) {
-            if let Some(point) = [e.from, e.to].into_iter().find(|&c| outside(c)) {
-                summary.outside = Some(ArrangementError::CoordinateOutOfRange { edge, point });
-                return summary;
-            }
-            if e.from != e.to {
-                summary.count += 1;
-                summary.first_start.get_or_insert(e.from);
-                summary.chains += usize::from(chaining.follows(e));
-                summary.small &= fits_small(e.operand.unit_delta());
-                summary.bounds.add(e.from);
-                summary.bounds.add(e.to);
+            summary.take(edge, e);
+            if summary.outside.is_some() {
+                break;
             }
         }
-        summary.last_end = chaining.last_end;
         summary
     }
 }
 
 /// Where a part of [`Endpoints::of_parts`] puts its kept edges: the index of its first
-/// kept edge overall, its number of keys, and the second point of the last kept edge
-/// before it.
+/// kept edge overall, its numbers of kept edges and of keys, and the second point of the
+/// last kept edge before it.
 struct PartPlan {
     kept: usize,
+    count: usize,
     keys: usize,
     last_end: Option<GridPoint>,
 }
 
-/// How [`Endpoints::of_parts`] keys part `k` of the edges, `range`: `put(point, slot)` for
-/// every keyed end, in order.
-type KeyPart<'a> = dyn Fn(usize, Range<usize>, &mut dyn FnMut(GridPoint, u32)) + Sync + 'a;
-
-/// The keys of [`Endpoints::of_parts`]: part `k`'s `(key(point), slot)` pairs, as
-/// `key_part(k, range, put)` puts them, in its slots.
+/// The keys of [`Endpoints::of_parts`]: each part's kept edges keyed into its slots, the
+/// slots `2n` and `2n + 1` of the `n`-th kept edge overall as `(key(point), slot)`, the
+/// first end left out and bit `n` of `chained` set when the edge is chained.
 fn keys_of_parts<K: Copy + Send + Sync>(
+    edges: &[TaggedEdge],
     parts: &[Range<usize>],
     plans: &[PartPlan],
-    key_part: &KeyPart<'_>,
+    chained: &[AtomicU64],
     blank: K,
     key: impl Fn(GridPoint) -> K + Sync + Send,
 ) -> Vec<(K, u32)> {
@@ -488,13 +471,26 @@ fn keys_of_parts<K: Copy + Send + Sync>(
         |k, _| plans[k].keys,
         |k, _, range, slots| {
             let mut slots = slots.iter_mut();
-            key_part(k, range, &mut |point, slot| {
+            let mut put = |point, slot| {
                 let entry = slots.next();
                 debug_assert!(entry.is_some(), "more keys than counted");
                 if let Some(entry) = entry {
                     *entry = (key(point), slot);
                 }
-            });
+            };
+            let mut chaining = Chaining {
+                last_end: plans[k].last_end,
+            };
+            let kept_edges = edges[range].iter().filter(|e| e.from != e.to);
+            for (n, e) in (plans[k].kept..).zip(kept_edges) {
+                let slot = 2 * n as u32;
+                if chaining.follows(e) {
+                    chained[n / 64].fetch_or(1 << (n % 64), Ordering::Relaxed);
+                } else {
+                    put(e.from, slot);
+                }
+                put(e.to, slot + 1);
+            }
             debug_assert!(slots.next().is_none(), "fewer keys than counted");
         },
     )
@@ -506,14 +502,13 @@ fn deltas_of_parts<D: Copy + Send + Sync>(
     edges: &[TaggedEdge],
     parts: &[Range<usize>],
     plans: &[PartPlan],
-    kept: usize,
     blank: D,
     narrow: impl Fn([i32; 2]) -> D + Sync + Send,
 ) -> Vec<D> {
     fill_parts(
         blank,
         parts,
-        |k, _| summaries_count(plans, k, kept),
+        |k, _| plans[k].count,
         |_, _, range, slots| {
             let mut slots = slots.iter_mut();
             for e in edges[range].iter().filter(|e| e.from != e.to) {
@@ -526,11 +521,6 @@ fn deltas_of_parts<D: Copy + Send + Sync>(
             debug_assert!(slots.next().is_none(), "fewer kept edges than counted");
         },
     )
-}
-
-/// The number of kept edges of part `k` of `plans`, `kept` being the total.
-fn summaries_count(plans: &[PartPlan], k: usize, kept: usize) -> usize {
-    plans.get(k + 1).map_or(kept, |next| next.kept) - plans[k].kept
 }
 
 /// The one rule of [`Endpoints`]' chained edges, for its counting pass and its keying

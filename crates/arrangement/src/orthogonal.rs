@@ -23,7 +23,7 @@
 //! The differential tests compare this path with every other search on random
 //! axis-parallel inputs (overlaps, duplicates, cancelling pieces, touching rings).
 
-use crate::fragment::{FragmentSet, OverPixels, rank_used_pixels, remap_pairs};
+use crate::fragment::{FragmentSet, OverPixels, merge_two, rank_used_pixels, remap_pairs};
 use crate::options::ArrangeStats;
 use crate::radix;
 use crate::types::{Arrangement, Segment};
@@ -342,21 +342,9 @@ pub(crate) fn merge_with_remap(
     }
     // Every entry is written by the merge below.
     let mut remap = vec![0u32; n];
-    // The pixels of `extra` that `hot` already holds, found by a forward merge.
-    let mut common = 0;
-    let (mut i, mut j) = (0, 0);
-    while i < n && j < extra.len() {
-        match hot[i].cmp(&extra[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                common += 1;
-                i += 1;
-                j += 1;
-            }
-        }
-    }
-    let total = n + extra.len() - common;
+    // The merged length (a pixel in both lists once), by a merge that only counts.
+    let mut total = 0;
+    merge_two(&hot, extra, |_| total += 1);
     hot.reserve_exact(total - n);
     hot.resize(total, GridPoint::new(0, 0));
     // From the back: `k` is the next slot to fill, `i` and `j` count the pixels of `hot`

@@ -98,17 +98,28 @@ pub(crate) fn run_parts(count: usize, starts_run: impl Fn(usize) -> bool) -> Vec
 /// slot, in one vector of the parts' items in order that the calling thread allocates (see
 /// [`fill_chunks`]); on all cores with the feature `parallel` when there is more than one
 /// part. Every slot holds `blank` until it is filled, and the blanks are written on every
-/// core (see [`collect_chunks`]).
+/// core (see [`blanks`]).
 pub(crate) fn fill_parts<T: Copy + Send + Sync>(
     blank: T,
     parts: &[Range<usize>],
     size: impl Fn(usize, Range<usize>) -> usize + Sync + Send,
     fill: impl Fn(usize, usize, Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
+    fill_ranges(parts, |len| blanks(blank, len), size, fill)
+}
+
+/// [`fill_parts`] into the vector `slots(len)` makes, `len` slots of any value each
+/// overwritten by the fill: the one place the parallel fills count, place and fill.
+fn fill_ranges<T: Copy + Send + Sync>(
+    ranges: &[Range<usize>],
+    slots: impl FnOnce(usize) -> Vec<T>,
+    size: impl Fn(usize, Range<usize>) -> usize + Sync + Send,
+    fill: impl Fn(usize, usize, Range<usize>, &mut [T]) + Sync + Send,
+) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    if parts.len() > 1 {
+    if ranges.len() > 1 {
         use rayon::prelude::*;
-        let sizes: Vec<usize> = parts
+        let sizes: Vec<usize> = ranges
             .par_iter()
             .enumerate()
             .map(|(k, r)| size(k, r.clone()))
@@ -121,9 +132,9 @@ pub(crate) fn fill_parts<T: Copy + Send + Sync>(
                 Some(first)
             })
             .collect();
-        let mut items = parallel_blanks(blank, sizes.iter().sum());
+        let mut items = slots(sizes.iter().sum());
         let slices = split_lengths(&mut items, sizes.iter().copied());
-        parts
+        ranges
             .par_iter()
             .zip(slices)
             .zip(firsts)
@@ -131,9 +142,15 @@ pub(crate) fn fill_parts<T: Copy + Send + Sync>(
             .for_each(|(k, ((range, slice), first))| fill(k, first, range.clone(), slice));
         return items;
     }
-    let all = parts.first().cloned().unwrap_or(0..0);
-    let mut items = vec![blank; size(0, all.clone())];
-    fill(0, 0, all, &mut items);
+    let sizes: Vec<usize> = (ranges.iter().enumerate())
+        .map(|(k, r)| size(k, r.clone()))
+        .collect();
+    let mut items = slots(sizes.iter().sum());
+    let mut first = 0;
+    for ((k, range), len) in ranges.iter().enumerate().zip(sizes) {
+        fill(k, first, range.clone(), &mut items[first..first + len]);
+        first += len;
+    }
     items
 }
 
@@ -151,33 +168,30 @@ pub(crate) fn map_parts<T: Send>(
     parts.iter().map(|r| f(r.clone())).collect()
 }
 
-/// `len` copies of `blank`, written on every core into a vector the calling thread
-/// reserves (rayon's `collect_into_vec`): a struct's blanks written by `vec![blank; len]`
-/// touch every fresh page on the calling thread alone, which was half of the parallel
-/// assembly's time (`docs/performance.md`, item 58).
-#[cfg(feature = "parallel")]
-fn parallel_blanks<T: Copy + Send + Sync>(blank: T, len: usize) -> Vec<T> {
-    use rayon::prelude::*;
-    let mut items = Vec::new();
-    (0..len)
-        .into_par_iter()
-        .with_min_len(linear_chunk(len).unwrap_or(len).max(1))
-        .map(|_| blank)
-        .collect_into_vec(&mut items);
-    items
+/// `len` copies of `blank`, written on every core from [`LINEAR_PARALLEL_MIN`] on into a
+/// vector the calling thread reserves (rayon's `collect_into_vec`): a struct's blanks
+/// written by `vec![blank; len]` touch every fresh page on the calling thread alone, which
+/// was half of the parallel assembly's time (`docs/performance.md`, item 58).
+fn blanks<T: Copy + Send + Sync>(blank: T, len: usize) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if let Some(chunk) = linear_chunk(len) {
+        use rayon::prelude::*;
+        let mut items = Vec::new();
+        (0..len)
+            .into_par_iter()
+            .with_min_len(chunk)
+            .map(|_| blank)
+            .collect_into_vec(&mut items);
+        return items;
+    }
+    vec![blank; len]
 }
 
 /// `f` of every chunk of `0..count`, for a linear pass whose effects commute (relaxed
 /// atomic stores of one value, as marks): on all cores with the feature `parallel` from
 /// [`LINEAR_PARALLEL_MIN`] items on, so that no schedule shows in what it leaves.
 pub(crate) fn for_each_chunk(count: usize, f: impl Fn(Range<usize>) + Sync + Send) {
-    #[cfg(feature = "parallel")]
-    if let Some(chunk) = linear_chunk(count) {
-        use rayon::prelude::*;
-        chunks(count, chunk).into_par_iter().for_each(f);
-        return;
-    }
-    f(0..count);
+    map_parts(&linear_ranges(count), f);
 }
 
 /// `f` of every chunk of `0..count`, in chunk order; the chunks run on all cores with the
@@ -207,33 +221,22 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send + Sync>(
 ) -> Vec<T> {
     // The zeros of a default primitive or tuple come from the system (`calloc`): the pages
     // are first touched by the fill, on every core.
-    fill_chunks_into(|len| vec![T::default(); len], count, size, fill)
+    fill_ranges(
+        &linear_ranges(count),
+        |len| vec![T::default(); len],
+        |_, range| size(range),
+        |_, _, range, slice| fill(range, slice),
+    )
 }
 
-/// [`fill_chunks`] into the vector `slots(len)` makes: `len` slots of any value, each
-/// overwritten by the fill.
-fn fill_chunks_into<T: Copy + Send + Sync>(
-    slots: impl FnOnce(usize) -> Vec<T>,
-    count: usize,
-    size: impl Fn(Range<usize>) -> usize + Sync + Send,
-    fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
-) -> Vec<T> {
+/// The chunks of a linear pass over `0..count` (see [`linear_chunk`]); one range when it
+/// runs on one thread.
+fn linear_ranges(count: usize) -> Vec<Range<usize>> {
     #[cfg(feature = "parallel")]
     if let Some(chunk) = linear_chunk(count) {
-        use rayon::prelude::*;
-        let ranges = chunks(count, chunk);
-        let sizes: Vec<usize> = ranges.par_iter().map(|r| size(r.clone())).collect();
-        let mut items = slots(sizes.iter().sum());
-        let slices = split_lengths(&mut items, sizes.iter().copied());
-        ranges
-            .into_par_iter()
-            .zip(slices)
-            .for_each(|(range, slice)| fill(range, slice));
-        return items;
+        return chunks(count, chunk);
     }
-    let mut items = slots(size(0..count));
-    fill(0..count, &mut items);
-    items
+    std::iter::once(0..count).collect()
 }
 
 /// [`fill_chunks`] with each chunk's items given by an iterator, `items(range)`: on one
@@ -251,8 +254,8 @@ pub(crate) fn collect_chunks<T: Copy + Send + Sync, I: Iterator<Item = T>>(
     #[cfg(feature = "parallel")]
     if linear_chunk(count).is_some() {
         // A `blank` that is not a primitive is written on every core.
-        let blanks = |len: usize| parallel_blanks(blank, len);
-        return fill_chunks_into(blanks, count, size, |range, slots| {
+        let size = |_, range| size(range);
+        return fill_parts(blank, &linear_ranges(count), size, |_, _, range, slots| {
             let mut items = items(range);
             for slot in slots.iter_mut() {
                 let item = items.next();
@@ -291,19 +294,7 @@ pub(crate) fn collect_map_into<S: Sync, T: Send>(
     into: &mut Vec<T>,
     f: impl Fn(usize, &S) -> T + Sync + Send,
 ) {
-    #[cfg(feature = "parallel")]
-    if let Some(chunk) = linear_chunk(items.len()) {
-        use rayon::prelude::*;
-        items
-            .par_iter()
-            .enumerate()
-            .with_min_len(chunk)
-            .map(|(k, item)| f(k, item))
-            .collect_into_vec(into);
-        return;
-    }
-    into.clear();
-    into.extend(items.iter().enumerate().map(|(k, item)| f(k, item)));
+    collect_into_from(LINEAR_PARALLEL_MIN, items, into, f);
 }
 
 /// [`collect_map`] for a map that reads scattered memory for each item (fragments made
@@ -322,23 +313,33 @@ fn collect_map_from<S: Sync, T: Send>(
     items: &[S],
     f: impl Fn(usize, &S) -> T + Sync + Send,
 ) -> Vec<T> {
+    let mut into = Vec::new();
+    collect_into_from(min, items, &mut into, f);
+    into
+}
+
+/// [`collect_map_into`], on all cores from `min` items on: an indexed parallel iterator
+/// collects into the caller's vector.
+fn collect_into_from<S: Sync, T: Send>(
+    min: usize,
+    items: &[S],
+    into: &mut Vec<T>,
+    f: impl Fn(usize, &S) -> T + Sync + Send,
+) {
     #[cfg(feature = "parallel")]
     if let Some(chunk) = chunk_from(min, items.len()) {
         use rayon::prelude::*;
-        // An indexed parallel iterator collects into the vector the caller reserves.
-        return items
+        items
             .par_iter()
             .enumerate()
             .with_min_len(chunk)
             .map(|(k, item)| f(k, item))
-            .collect();
+            .collect_into_vec(into);
+        return;
     }
     let _ = min;
-    items
-        .iter()
-        .enumerate()
-        .map(|(k, item)| f(k, item))
-        .collect()
+    into.clear();
+    into.extend(items.iter().enumerate().map(|(k, item)| f(k, item)));
 }
 
 /// Whether a pass over `count` items runs on more than one core (feature `parallel`, more
