@@ -9,7 +9,9 @@
 //! `case triangulate MAP` (`Region::triangulate` of the map's region),
 //! `case difference W` (the noisy `W x W` tile-map difference of the boolean bench),
 //! `case union COUNT` (the union of overlapping unit squares), `case grow COUNT` (that
-//! union grown by 0.25 with 32 vertices per circle, as in the offset bench) or
+//! union grown by 0.25 with 32 vertices per circle, as in the offset bench), `case squares
+//! COUNT [DISTANCE]` (that union grown and shrunk by 0.25, as the offset bench does, or
+//! offset by DISTANCE) or
 //! `case intersection N` (the two N-vertex stars of the boolean bench) or `case offset MAP`
 //! (the map's region grown and shrunk by 0.5 with 32 vertices per circle, as in the offset
 //! bench).
@@ -39,7 +41,8 @@ fn region_hash(region: &Region) -> u64 {
 fn usage() -> ! {
     eprintln!(
         "usage: case (arrange COUNT | runs MAP | cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
-         | union COUNT | grow COUNT | intersection N | offset MAP [CELLS])"
+         | union COUNT | grow COUNT | squares COUNT [DISTANCE] | intersection N \
+         | offset MAP [CELLS])"
     );
     std::process::exit(2);
 }
@@ -48,7 +51,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (kind, arg, extra) = match args.as_slice() {
         [kind, arg] => (kind, arg, None),
-        [kind, arg, extra] if kind == "offset" => (kind, arg, Some(extra)),
+        [kind, arg, extra] if kind == "offset" || kind == "squares" => (kind, arg, Some(extra)),
         _ => usage(),
     };
     let start = Instant::now();
@@ -159,6 +162,32 @@ fn main() {
                 region_hash(&grown),
                 start.elapsed()
             );
+        }
+        "squares" => {
+            // The offset bench's squares: their union grown and shrunk by 0.25, or offset by
+            // DISTANCE (32 vertices per circle either way).
+            let count: usize = arg.parse().unwrap_or_else(|_| usage());
+            let squares = overlapping_squares(count, 1);
+            let union = Region::from_outlines(&outlines(&squares), &Geometry2DOptions::default())
+                .expect("union");
+            let distances = match extra.map(String::as_str) {
+                None => vec![0.25f64, -0.25],
+                Some(d) => vec![d.parse().unwrap_or_else(|_| usage())],
+            };
+            for distance in distances {
+                let tolerance = onepath_tolerance(distance.abs(), 32);
+                let start = Instant::now();
+                let offset = union
+                    .offset(distance, Join::Round, tolerance)
+                    .expect("offset");
+                println!(
+                    "round offset of the union of {count} squares by {distance}: {} vertices, \
+                     hash {:016x}, in {:?}",
+                    offset.vertex_count(),
+                    region_hash(&offset),
+                    start.elapsed()
+                );
+            }
         }
         "offset" => {
             // Grown and shrunk by half a cell, or by CELLS (32 vertices per circle either way).

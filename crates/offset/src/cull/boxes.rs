@@ -4,7 +4,7 @@
 use onepath_predicates::GridPoint;
 
 /// A closed axis-aligned box of grid points, `lo <= hi` in both coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Box2 {
     pub(super) lo: GridPoint,
     pub(super) hi: GridPoint,

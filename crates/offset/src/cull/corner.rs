@@ -8,7 +8,7 @@ use super::shapes::Shapes;
 use onepath_predicates::{GridPoint, Orientation, orient2d};
 use std::collections::HashMap;
 
-/// An m-gon whose corner passes the quadrant test.
+/// An m-gon at a corner between two axis-parallel edges whose rectangles are boxes.
 pub(super) struct Corner {
     /// The m-gon's index among the distinct vertices.
     pub(super) mgon: usize,
@@ -28,6 +28,10 @@ pub(super) struct Corner {
     /// The shapes of the sector over the gap quadrant and of the rest, when the m-gon
     /// splits at two corners of the rectangles.
     pub(super) split: Option<(usize, usize)>,
+    /// The quadrants of the box other than the gap that the rectangle of the edge they lie
+    /// along does not hold (short edges), one bit each ([`Corner::quadrant`]): the covered
+    /// set must hold the m-gon's part in them (section 12).
+    uncovered: u8,
 }
 
 /// What a split depends on: the m-gon's shape, the edges' directions and the rectangle
@@ -40,9 +44,10 @@ pub(super) type Splits = HashMap<SplitKey, Option<(usize, usize)>, super::CacheH
 impl Corner {
     /// The quadrant test at the corner `v` between the ring edges `prev -> v` and
     /// `v -> next`, whose rectangles are `in_rect` and `out_rect`, for the m-gon of shape
-    /// `shape` (index `index`): both edges axis-parallel, both rectangles axis-aligned boxes,
-    /// the m-gon strictly convex around its centre, and every quadrant of its box but the gap
-    /// inside the rectangle of the edge it lies along.
+    /// `shape` (index `index`): both edges axis-parallel, both rectangles axis-aligned boxes
+    /// and the m-gon strictly convex around its centre. The quadrants of its box other than
+    /// the gap that are not inside the rectangle of the edge they lie along are listed in
+    /// [`Corner::uncovered`], for the caller to test against the covered set.
     pub(super) fn test(
         index: usize,
         [prev, v, next]: [GridPoint; 3],
@@ -72,29 +77,20 @@ impl Corner {
         let d1 = [(v.x - prev.x).signum(), (v.y - prev.y).signum()];
         let d2 = [(next.x - v.x).signum(), (next.y - v.y).signum()];
         let mut gap = None;
-        for qx in [-1i64, 1] {
-            for qy in [-1i64, 1] {
-                let quadrant = Box2 {
-                    lo: GridPoint::new(
-                        if qx < 0 { bounds.lo.x } else { v.x },
-                        if qy < 0 { bounds.lo.y } else { v.y },
-                    ),
-                    hi: GridPoint::new(
-                        if qx < 0 { v.x } else { bounds.hi.x },
-                        if qy < 0 { v.y } else { bounds.hi.y },
-                    ),
-                };
-                if qx * d1[0] + qy * d1[1] < 0 {
-                    if !r1.contains(&quadrant) {
-                        return None;
-                    }
-                } else if qx * d2[0] + qy * d2[1] > 0 {
-                    if !r2.contains(&quadrant) {
-                        return None;
-                    }
-                } else {
-                    gap = Some(quadrant);
-                }
+        let mut uncovered = 0;
+        for k in 0..4 {
+            let (qx, qy, quadrant) = quadrant(bounds, v, k);
+            let along = if qx * d1[0] + qy * d1[1] < 0 {
+                Some(r1)
+            } else if qx * d2[0] + qy * d2[1] > 0 {
+                Some(r2)
+            } else {
+                None
+            };
+            match along {
+                Some(rectangle) if !rectangle.contains(&quadrant) => uncovered |= 1 << k,
+                Some(_) => {}
+                None => gap = Some(quadrant),
             }
         }
         // The split's new vertices: the corner of the outgoing edge's rectangle on the ray
@@ -124,7 +120,15 @@ impl Corner {
             d1,
             d2,
             split,
+            uncovered,
         })
+    }
+
+    /// The quadrant boxes other than the gap that the two rectangles do not hold.
+    pub(super) fn uncovered(&self) -> impl Iterator<Item = Box2> + '_ {
+        (0..4)
+            .filter(|k| self.uncovered & (1 << k) != 0)
+            .map(|k| quadrant(self.bounds, self.v, k).2)
     }
 
     /// The incoming and outgoing edges' directions (unit axis vectors).
@@ -137,6 +141,26 @@ impl Corner {
     pub(super) fn in_gap(&self, p: GridPoint) -> bool {
         in_gap([self.d1, self.d2], p)
     }
+}
+
+/// The quadrant `k` (0 to 3) of the box `bounds` cut at `v`: its signs `(qx, qy)` along the
+/// axes and its box.
+fn quadrant(bounds: Box2, v: GridPoint, k: u8) -> (i64, i64, Box2) {
+    let (qx, qy) = (
+        if k & 2 == 0 { -1 } else { 1 },
+        if k & 1 == 0 { -1 } else { 1 },
+    );
+    let b = Box2 {
+        lo: GridPoint::new(
+            if qx < 0 { bounds.lo.x } else { v.x },
+            if qy < 0 { bounds.lo.y } else { v.y },
+        ),
+        hi: GridPoint::new(
+            if qx < 0 { v.x } else { bounds.hi.x },
+            if qy < 0 { v.y } else { bounds.hi.y },
+        ),
+    };
+    (qx, qy, b)
 }
 
 /// True when `p` (relative to the corner) lies strictly ahead of `d1` and behind `d2`.

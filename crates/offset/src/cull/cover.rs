@@ -10,9 +10,65 @@
 //! side that does not matter, which the region edges decide (their left is inside) and
 //! which spreads between cells that no region edge separates.
 
-use super::boxes::{Box2, BoxGrid};
-use super::is_axis_parallel;
+use super::boxes::{Box2, BoxGrid, cell_side};
+use super::halves::halves_of;
+use super::shapes::Shapes;
+use super::{is_axis_parallel, ring_edges};
+use crate::round::RoundPieces;
 use onepath_predicates::GridPoint;
+
+/// The region's edges (its rings' edges, in order) and the boxes of the rectangles of the
+/// axis-parallel ones whose rectangle is a box (the test of section 10): what a [`Cover`]
+/// of `pieces` is made of.
+pub(super) fn cover_parts(pieces: &RoundPieces) -> (Vec<[GridPoint; 2]>, Vec<Box2>) {
+    let edges: Vec<[GridPoint; 2]> = ring_edges(&pieces.rings).collect();
+    let boxes = edges
+        .iter()
+        .zip(&pieces.rectangles)
+        .filter(|&(&[a, b], rectangle)| halves_of(rectangle, a, b).is_some())
+        .map(|(_, rectangle)| Box2::of(rectangle))
+        .collect();
+    (edges, boxes)
+}
+
+/// A [`Cover`] made when it is first asked for: most offsets of tile maps never need the
+/// covered set while the m-gons' fates are settled (section 12).
+pub(super) struct LazyCover<'a> {
+    made: Option<Cover>,
+    pieces: &'a RoundPieces,
+    inside: bool,
+    queries: Vec<Box2>,
+}
+
+impl<'a> LazyCover<'a> {
+    /// The covered set of `pieces` ([`cover_parts`]), covering the region's inside when
+    /// `inside`, its grids sized for `queries`.
+    pub(super) fn new(pieces: &'a RoundPieces, inside: bool, queries: Vec<Box2>) -> LazyCover<'a> {
+        LazyCover {
+            made: None,
+            pieces,
+            inside,
+            queries,
+        }
+    }
+
+    /// The covered set, made now if it was not yet.
+    pub(super) fn get(&mut self) -> &mut Cover {
+        let LazyCover {
+            made,
+            pieces,
+            inside,
+            queries,
+        } = self;
+        made.get_or_insert_with(|| {
+            let (edges, boxes) = cover_parts(pieces);
+            Cover::new(boxes, edges, *inside, queries, cell_side(queries.iter()))
+        })
+    }
+}
+
+/// The bands of shapes in parts of their boxes ([`Cover::covers_part`]).
+pub(super) type Bands = std::collections::HashMap<(usize, Box2), Vec<Box2>, super::CacheHasher>;
 
 /// The most cells a coverage test's compressed grid may have; beyond that it gives up (and
 /// the piece is kept).
@@ -33,10 +89,10 @@ enum Side {
 
 /// The covered set: the rectangles' boxes and the region's edges, each under a grid for
 /// the ones near a query, with the buffers the queries reuse.
-pub(super) struct Cover<'a> {
+pub(super) struct Cover {
     boxes: Vec<Box2>,
     grid: BoxGrid,
-    edges: &'a [[GridPoint; 2]],
+    edges: Vec<[GridPoint; 2]>,
     edge_boxes: Vec<Box2>,
     edge_grid: BoxGrid,
     /// True when the region's inside is covered (growing), false for its outside.
@@ -52,18 +108,18 @@ pub(super) struct Cover<'a> {
     queue: Vec<usize>,
 }
 
-impl<'a> Cover<'a> {
+impl Cover {
     /// The covered set of the rectangle boxes `boxes` and the region of `edges` (its
     /// rings' edges, interior on the left), covering the region's inside when `inside`,
     /// its outside otherwise; the grids sized for the queries `queries`, with cells of side
     /// at least `side`.
     pub(super) fn new(
         boxes: Vec<Box2>,
-        edges: &'a [[GridPoint; 2]],
+        edges: Vec<[GridPoint; 2]>,
         inside: bool,
         queries: &[Box2],
         side: u64,
-    ) -> Cover<'a> {
+    ) -> Cover {
         let edge_boxes: Vec<Box2> = edges.iter().map(|e| Box2::of(e)).collect();
         Cover {
             grid: BoxGrid::new(&boxes, queries, side),
@@ -82,6 +138,47 @@ impl<'a> Cover<'a> {
             horizontal_walls: Vec::new(),
             queue: Vec::new(),
         }
+    }
+
+    /// True when the covered set holds the part inside `part` of the convex polygon
+    /// `shapes.all[shape]` placed at `at`, with its edges' boxes there (but for a set of
+    /// zero area): `part` itself, or else each of the shape's bands in it
+    /// ([`Shape::bands_in`], kept in `bands` by shape and part relative to `at`, a cache of
+    /// a pure function). The bands are tried from the middle one outwards: the middle of a
+    /// quadrant lies farthest from the edges whose rectangles may cover it.
+    pub(super) fn covers_part(
+        &mut self,
+        shapes: &Shapes,
+        shape: usize,
+        at: GridPoint,
+        part: &Box2,
+        bands: &mut Bands,
+    ) -> bool {
+        if self.covers(part) {
+            return true;
+        }
+        let shift = |b: &Box2, sign: i64| Box2 {
+            lo: GridPoint::new(b.lo.x + sign * at.x, b.lo.y + sign * at.y),
+            hi: GridPoint::new(b.hi.x + sign * at.x, b.hi.y + sign * at.y),
+        };
+        let relative = shift(part, -1);
+        let bands = bands.entry((shape, relative)).or_insert_with(|| {
+            let mut bands = shapes.all[shape].bands_in(&relative);
+            let middle = bands.len() / 2;
+            // Middle first, then alternately below and above it.
+            let order: Vec<usize> = (0..bands.len())
+                .map(|k| {
+                    if k % 2 == 1 {
+                        middle - k.div_ceil(2)
+                    } else {
+                        middle + k / 2
+                    }
+                })
+                .collect();
+            bands = order.into_iter().map(|k| bands[k]).collect();
+            bands
+        });
+        !bands.is_empty() && bands.iter().all(|band| self.covers(&shift(band, 1)))
     }
 
     /// True when the covered set holds `b` but for a set of zero area (`b` flat: false).
@@ -112,7 +209,7 @@ impl<'a> Cover<'a> {
         self.cuts.clear();
         let mut region_decides = true;
         let mut slanted_on_boundary = false;
-        let (edges, edge_boxes, cuts) = (self.edges, &self.edge_boxes, &mut self.cuts);
+        let (edges, edge_boxes, cuts) = (&self.edges, &self.edge_boxes, &mut self.cuts);
         self.edge_grid.for_each_near(b, |i| {
             if !edge_boxes[i].within(b, 0) {
                 return;
@@ -474,7 +571,7 @@ mod tests {
             let region = (!edges.is_empty()).then_some(inside);
             let expected_boxes = brute_force(&boxes, &cells, None, &query);
             let expected = brute_force(&boxes, &cells, region, &query);
-            let mut cover = Cover::new(boxes.clone(), &edges, inside, &[query], 4);
+            let mut cover = Cover::new(boxes.clone(), edges.clone(), inside, &[query], 4);
             let got = cover.covers(&query);
             // The region decides only the cells a region edge inside the box reaches: a
             // box the region alone would fill without an edge in it is not covered.
@@ -490,7 +587,7 @@ mod tests {
             reversed.reverse();
             let mut edges_reversed = edges.clone();
             edges_reversed.reverse();
-            let mut other = Cover::new(reversed, &edges_reversed, inside, &[query], 4);
+            let mut other = Cover::new(reversed, edges_reversed, inside, &[query], 4);
             assert_eq!(other.covers(&query), got, "round {round}: order");
             match (got, expected_boxes) {
                 (true, false) => by_region += 1,
@@ -506,10 +603,9 @@ mod tests {
 
     #[test]
     fn touching_boxes_cover_and_a_flat_box_does_not_count() {
-        let none = Vec::new();
         let mut c = Cover::new(
             vec![bx((0, 0), (5, 10)), bx((5, 0), (10, 10))],
-            &none,
+            Vec::new(),
             true,
             &[],
             4,
@@ -520,7 +616,7 @@ mod tests {
         // A gap of one unit between two boxes.
         let mut gap = Cover::new(
             vec![bx((0, 0), (4, 10)), bx((5, 0), (10, 10))],
-            &none,
+            Vec::new(),
             true,
             &[],
             4,
@@ -538,15 +634,15 @@ mod tests {
         let boxes = vec![bx((0, 0), (4, 10)), bx((5, 0), (10, 10))];
         let region = ring_edges(&[vec![p(3, -5), p(6, -5), p(6, 15), p(3, 15)]]);
         let query = bx((1, 1), (9, 9));
-        assert!(Cover::new(boxes.clone(), &region, true, &[], 4).covers(&query));
-        assert!(!Cover::new(boxes.clone(), &region, false, &[], 4).covers(&query));
+        assert!(Cover::new(boxes.clone(), region.clone(), true, &[], 4).covers(&query));
+        assert!(!Cover::new(boxes.clone(), region.clone(), false, &[], 4).covers(&query));
         // The same square as a hole (clockwise): now its inside is the region's outside.
         let hole = ring_edges(&[vec![p(3, -5), p(3, 15), p(6, 15), p(6, -5)]]);
-        assert!(!Cover::new(boxes.clone(), &hole, true, &[], 4).covers(&query));
-        assert!(Cover::new(boxes.clone(), &hole, false, &[], 4).covers(&query));
+        assert!(!Cover::new(boxes.clone(), hole.clone(), true, &[], 4).covers(&query));
+        assert!(Cover::new(boxes.clone(), hole.clone(), false, &[], 4).covers(&query));
         // A slanted region edge in the box: rounding may move it, so the region does not
         // decide there.
         let slanted = ring_edges(&[vec![p(3, -5), p(6, -5), p(6, 15), p(4, 15), p(3, 5)]]);
-        assert!(!Cover::new(boxes, &slanted, true, &[], 4).covers(&query));
+        assert!(!Cover::new(boxes, slanted.clone(), true, &[], 4).covers(&query));
     }
 }

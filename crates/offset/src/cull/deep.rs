@@ -12,8 +12,7 @@
 //! fails.
 
 use super::boxes::{Box2, BoxGrid, cell_side};
-use super::cover::Cover;
-use super::halves::halves_of;
+use super::cover::{Cover, cover_parts};
 use super::{Fate, OffsetSide, ring_edges, slanted_edges};
 use crate::round::RoundPieces;
 use onepath_predicates::GridPoint;
@@ -78,13 +77,7 @@ pub(super) fn drop_deep(
     fates: &mut [Fate],
     sample_first: bool,
 ) {
-    let edges: Vec<[GridPoint; 2]> = ring_edges(&pieces.rings).collect();
-    let boxes: Vec<Box2> = edges
-        .iter()
-        .zip(&pieces.rectangles)
-        .filter(|&(&[a, b], rectangle)| halves_of(rectangle, a, b).is_some())
-        .map(|(_, rectangle)| Box2::of(rectangle))
-        .collect();
+    let (edges, boxes) = cover_parts(pieces);
     // The pieces that may go, and their boxes.
     let candidates: Vec<(usize, &[GridPoint])> = fates
         .iter()
@@ -101,7 +94,7 @@ pub(super) fn drop_deep(
     let candidate_boxes: Vec<Box2> = candidates.iter().map(|(_, p)| Box2::of(p)).collect();
     let cell = cell_side(&candidate_boxes);
     let grows = side == OffsetSide::Grow;
-    let mut cover = Cover::new(boxes, &edges, grows, &candidate_boxes, cell);
+    let mut cover = Cover::new(boxes, edges.clone(), grows, &candidate_boxes, cell);
     // A sample first, every `SAMPLE`th candidate in the order of the corners (the sorted
     // distinct ring vertices, so the sample depends on the region only): when fewer than a
     // fifth of them are covered, the rest is not tested (keeping a piece is always allowed).

@@ -11,8 +11,12 @@
 //! does not matter (inside the region when growing, outside when shrinking) and holds no
 //! region edge, the whole m-gon goes. Snap rounding keeps both true when nothing that
 //! rounding can bend (an edge that is not axis-parallel) comes within one grid unit of
-//! what is left out (section 4 of the proof). Last, at large radii, the m-gons and sectors
-//! deep inside the offset go where the rectangles cover them (section 11, `deep.rs`).
+//! what is left out (section 4 of the proof). Where an edge is too short for its rectangle
+//! to hold the m-gon's box, the covered set of section 11 (other edges' rectangles, the
+//! region's side that does not matter) may hold it instead; then only slanted edges near
+//! what is left out whose boxes that set does not hold count (section 12). Last, at large
+//! radii, the m-gons and sectors deep inside the offset go where the rectangles cover them
+//! (section 11, `deep.rs`).
 
 mod boxes;
 mod corner;
@@ -26,6 +30,7 @@ use crate::round::RoundPieces;
 use boxes::{Box2, BoxGrid, cell_side};
 use corner::{Corner, Splits};
 pub(crate) use corner_squares::corner_squares;
+use cover::LazyCover;
 use onepath_predicates::{GridPoint, Orientation};
 use shapes::Shapes;
 use std::collections::HashMap;
@@ -45,6 +50,10 @@ pub enum OffsetSide {
     /// `region ∖ S` (a negative distance): m-gons at convex corners may go.
     Shrink,
 }
+
+/// The gaps are tested against the covered set (section 12) when at least one corner in
+/// this many has an edge too short for its rectangle to hold the m-gon's box.
+const SHORT_EDGES: usize = 16;
 
 /// What the culling does with one m-gon.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,31 +100,110 @@ struct Candidate {
     sector: Option<usize>,
     /// The shape left out: the m-gon's or its rest's.
     dropped: usize,
+    /// True when the covered set holds what is left out and everything its rounding can
+    /// reach (section 12): then only a slanted edge that comes within one unit of it and
+    /// whose box the covered set does not hold keeps it. Otherwise section 4's clearance
+    /// applies: every slanted edge must keep more than one unit from it and lie outside it.
+    covered: bool,
+}
+
+/// Where a slanted edge lies relative to what a candidate leaves out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Contact {
+    /// More than one unit (maximum norm) from every edge of it, and outside it.
+    Clear,
+    /// More than one unit from every edge of it, but not known to be outside it.
+    Inside,
+    /// Within one unit of one of its edges.
+    Near,
 }
 
 impl Candidate {
-    /// True when the segment `edge` keeps more than one unit (maximum norm, between bounding
-    /// boxes) from every edge of the polygon left out and its first endpoint lies strictly
-    /// outside it: then the whole segment lies outside it, at that distance.
-    fn is_clear_of(&self, shapes: &Shapes, edge: [GridPoint; 2]) -> bool {
+    /// Where the segment `edge` lies relative to the polygon left out: it keeps more than
+    /// one unit from every edge of that polygon, and then it lies outside when its first
+    /// endpoint lies strictly outside the corner's m-gon (or, for a sector, inside the open
+    /// gap), since it crosses none of the edges.
+    fn contact(&self, shapes: &Shapes, edge: [GridPoint; 2]) -> Contact {
         let v = self.corner.v;
         let rel = |p: GridPoint| GridPoint::new(p.x - v.x, p.y - v.y);
         let edge = [rel(edge[0]), rel(edge[1])];
-        shapes.all[self.dropped].keeps_clear_of(edge)
-            && (shapes.all[self.corner.shape].is_outside_convex(edge[0])
-                || (self.sector.is_some() && self.corner.in_gap(edge[0])))
+        if !shapes.all[self.dropped].keeps_clear_of(edge) {
+            Contact::Near
+        } else if shapes.all[self.corner.shape].is_outside_convex(edge[0])
+            || (self.sector.is_some() && self.corner.in_gap(edge[0]))
+        {
+            Contact::Clear
+        } else {
+            Contact::Inside
+        }
     }
 }
 
-/// What [`Group::blocks`] depends on for a placed shape: the group's shape, its place
+/// What [`Group::contacts`] depends on for a placed shape: the group's shape, its place
 /// relative to the candidate's corner, the shape the candidate leaves out, the corner's
 /// m-gon shape, whether a sector stays, and the corner's edge directions.
 type BlockKey = (usize, GridPoint, usize, usize, bool, [[i64; 2]; 2]);
 
-/// The answers of [`Group::blocks`] worked out so far.
-type BlockCache = HashMap<BlockKey, bool, CacheHasher>;
+/// A group's slanted edges that come near what a candidate leaves out: whether one of them
+/// is [`Contact::Inside`], and the indices of those that are [`Contact::Near`].
+#[derive(Default)]
+struct Contacts {
+    inside: bool,
+    near: Vec<u32>,
+}
+
+/// Whether slanted edges keep candidates, with the caches of the pure functions it asks
+/// (their order reaches nothing): the contacts of placed shapes, which on tile maps repeat
+/// from corner to corner, and whether the covered set holds an edge's box.
+struct Blocking<'c> {
+    contacts: HashMap<BlockKey, Contacts, CacheHasher>,
+    covered_edges: HashMap<[GridPoint; 2], bool, CacheHasher>,
+    cover: LazyCover<'c>,
+}
+
+impl Blocking<'_> {
+    /// True when a slanted edge of `group` keeps `candidate`'s m-gon: for a candidate whose
+    /// left-out part the covered set holds, an edge within one unit of that part whose box
+    /// the covered set does not hold (section 12); for another, any edge within one unit of
+    /// it or not known to lie outside it (section 4).
+    fn blocks(&mut self, group: &Group, shapes: &Shapes, candidate: &Candidate) -> bool {
+        let lone;
+        let contacts = match *group {
+            Group::Placed(shape, at) => {
+                let corner = &candidate.corner;
+                let key = (
+                    shape,
+                    GridPoint::new(at.x - corner.v.x, at.y - corner.v.y),
+                    candidate.dropped,
+                    corner.shape,
+                    candidate.sector.is_some(),
+                    corner.directions(),
+                );
+                &*self
+                    .contacts
+                    .entry(key)
+                    .or_insert_with(|| group.contacts(shapes, candidate))
+            }
+            Group::Edge(_) => {
+                lone = group.contacts(shapes, candidate);
+                &lone
+            }
+        };
+        if !candidate.covered {
+            return contacts.inside || !contacts.near.is_empty();
+        }
+        let (cover, covered_edges) = (&mut self.cover, &mut self.covered_edges);
+        contacts.near.iter().any(|&i| {
+            let edge = group.slanted_edge(shapes, i);
+            !*covered_edges
+                .entry(edge)
+                .or_insert_with(|| cover.get().covers(&Box2::of(&edge)))
+        })
+    }
+}
 
 /// Slanted edges the arrangement keeps, in groups: a shape placed at a corner, or one edge.
+#[derive(Clone, Copy)]
 enum Group {
     Placed(usize, GridPoint),
     Edge([GridPoint; 2]),
@@ -135,47 +223,38 @@ impl Group {
         }
     }
 
-    /// [`Group::blocks`] through `cache`: for a placed shape the answer depends only on the
-    /// shapes, the directions at the corner and where the shape sits relative to it, which
-    /// on tile maps repeat from corner to corner (a cache of a pure function: its order
-    /// reaches nothing).
-    fn blocks_cached(
-        &self,
-        shapes: &Shapes,
-        candidate: &Candidate,
-        cache: &mut BlockCache,
-    ) -> bool {
+    /// The group's slanted edge `i`: of the placed shape's
+    /// [`slanted`](shapes::Shape::slanted) list, or the lone edge (0).
+    fn slanted_edge(&self, shapes: &Shapes, i: u32) -> [GridPoint; 2] {
         match *self {
             Group::Placed(shape, at) => {
-                let corner = &candidate.corner;
-                let key = (
-                    shape,
-                    GridPoint::new(at.x - corner.v.x, at.y - corner.v.y),
-                    candidate.dropped,
-                    corner.shape,
-                    candidate.sector.is_some(),
-                    corner.directions(),
-                );
-                *cache
-                    .entry(key)
-                    .or_insert_with(|| self.blocks(shapes, candidate))
+                let e = shapes.all[shape].slanted[i as usize];
+                [e[0] + at, e[1] + at]
             }
-            Group::Edge(_) => self.blocks(shapes, candidate),
+            Group::Edge(e) => e,
         }
     }
 
-    /// True when one of the group's slanted edges comes near what `candidate` leaves out.
-    fn blocks(&self, shapes: &Shapes, candidate: &Candidate) -> bool {
-        let near = |e: [GridPoint; 2]| {
-            candidate.corner.bounds.within(&Box2::of(&e), 1) && !candidate.is_clear_of(shapes, e)
+    /// How the group's slanted edges whose boxes lie within one unit of the candidate's
+    /// m-gon box meet what it leaves out (edges are indexed in the shape's
+    /// [`slanted`](shapes::Shape::slanted) list; a lone edge is index 0).
+    fn contacts(&self, shapes: &Shapes, candidate: &Candidate) -> Contacts {
+        let mut contacts = Contacts::default();
+        let count = match *self {
+            Group::Placed(shape, _) => shapes.all[shape].slanted.len(),
+            Group::Edge(_) => 1,
         };
-        match *self {
-            Group::Placed(shape, at) => shapes.all[shape].slanted.iter().any(|e| {
-                let moved = |p: GridPoint| GridPoint::new(p.x + at.x, p.y + at.y);
-                near([moved(e[0]), moved(e[1])])
-            }),
-            Group::Edge(e) => near(e),
+        for i in 0..count as u32 {
+            let e = self.slanted_edge(shapes, i);
+            if candidate.corner.bounds.within(&Box2::of(&e), 1) {
+                match candidate.contact(shapes, e) {
+                    Contact::Clear => {}
+                    Contact::Inside => contacts.inside = true,
+                    Contact::Near => contacts.near.push(i),
+                }
+            }
         }
+        contacts
     }
 }
 
@@ -285,6 +364,35 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     if corners.is_empty() {
         return Some(vec![Fate::Keep; mgons.len()]);
     }
+    // Section 12: the covered set (of section 11) may hold what the two rectangles do not
+    // (a short edge's rectangle ends before the m-gon's box does); a corner whose m-gon
+    // part in such a quadrant it does not hold cannot lose anything.
+    let queries: Vec<Box2> = corners.iter().map(|c| c.bounds).collect();
+    let mut cover = LazyCover::new(pieces, side == OffsetSide::Grow, queries);
+    let mut bands = cover::Bands::default();
+    let (short, all) = (
+        corners
+            .iter()
+            .filter(|c| c.uncovered().next().is_some())
+            .count(),
+        corners.len(),
+    );
+    if short > 0 {
+        corners.retain(|c| {
+            c.uncovered().all(|quadrant| {
+                cover
+                    .get()
+                    .covers_part(&shapes, c.shape, c.v, &quadrant, &mut bands)
+            })
+        });
+    }
+    if corners.is_empty() {
+        return Some(vec![Fate::Keep; mgons.len()]);
+    }
+    // Where short edges are rare (fewer than one corner in 16), a gap lies between long
+    // edges whose rectangles do not reach into it, and the covered set is not asked to
+    // hold it (keeping the m-gon is always allowed).
+    let test_gaps = SHORT_EDGES * short >= all;
     // A whole m-gon goes only when its gap holds no region edge (then the gap lies wholly
     // inside the region at a reflex corner, wholly outside at a convex one).
     let edges: Vec<Box2> = ring_edges(rings).map(|e| Box2::of(&e)).collect();
@@ -305,16 +413,24 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     let mut empty = gap_is_empty.into_iter();
     let mut candidates: Vec<Candidate> = Vec::new();
     for corner in corners {
-        let whole = corner.turn == whole_turn && empty.next() == Some(true);
-        let (sector, dropped) = match (whole, corner.split) {
-            (true, _) => (None, corner.shape),
-            (false, Some((sector, rest))) => (Some(sector), rest),
+        let empty_gap = corner.turn == whole_turn && empty.next() == Some(true);
+        // Section 12: the whole m-gon is covered when its part in the gap is (the other
+        // three parts are, by the test above), whichever side the gap lies on; a sector's
+        // rest always is.
+        let whole_covered = test_gaps
+            && cover
+                .get()
+                .covers_part(&shapes, corner.shape, corner.v, &corner.gap, &mut bands);
+        let (sector, dropped, covered) = match (empty_gap || whole_covered, corner.split) {
+            (true, _) => (None, corner.shape, whole_covered),
+            (false, Some((sector, rest))) => (Some(sector), rest, true),
             (false, None) => continue,
         };
         candidates.push(Candidate {
             corner,
             sector,
             dropped,
+            covered,
         });
     }
 
@@ -343,14 +459,18 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     let group_boxes: Vec<Box2> = groups.iter().map(|g| g.bounds(&shapes)).collect();
     let boxes: Vec<Box2> = candidates.iter().map(|c| c.corner.bounds).collect();
     let mut kept = vec![false; candidates.len()];
-    let mut cache = BlockCache::default();
+    let mut blocking = Blocking {
+        contacts: HashMap::default(),
+        covered_edges: HashMap::default(),
+        cover,
+    };
     if !groups.is_empty() {
         let grid = BoxGrid::new(&group_boxes, &boxes, min_side);
         for (j, candidate) in candidates.iter().enumerate() {
             grid.for_each_near(&boxes[j], |g| {
                 kept[j] = kept[j]
                     || (group_boxes[g].within(&boxes[j], 1)
-                        && groups[g].blocks_cached(&shapes, candidate, &mut cache));
+                        && blocking.blocks(&groups[g], &shapes, candidate));
             });
         }
     }
@@ -363,7 +483,7 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
         grid.for_each_near(&boxes[j], |i| {
             if !kept[i]
                 && boxes[i].within(&boxes[j], 1)
-                && group.blocks_cached(&shapes, &candidates[i], &mut cache)
+                && blocking.blocks(&group, &shapes, &candidates[i])
             {
                 kept[i] = true;
                 queue.push(i);

@@ -45,14 +45,94 @@ impl Shape {
     }
 
     /// True when the segment `edge` (relative to the corner) keeps more than one unit
-    /// (maximum norm, between bounding boxes) from every edge of the polygon.
+    /// (maximum norm) from every edge of the polygon: their boxes are that far apart, or
+    /// the exact test says so.
     pub(super) fn keeps_clear_of(&self, edge: [GridPoint; 2]) -> bool {
         let near = Box2::of(&edge);
         let n = self.points.len();
         !self.bounds.within(&near, 1)
-            || (0..n)
-                .all(|i| !near.within(&Box2::of(&[self.points[i], self.points[(i + 1) % n]]), 1))
+            || (0..n).all(|i| {
+                let side = [self.points[i], self.points[(i + 1) % n]];
+                !near.within(&Box2::of(&side), 1) || farther_than_one(edge, side)
+            })
     }
+
+    /// Boxes whose union holds the part inside `clip` of the polygon (convex) and of the
+    /// boxes of its edges, so of everything its rounding can reach (`docs/offset-culling.md`,
+    /// L2 and section 12): one box per band between consecutive distinct heights of its
+    /// vertices and of `clip`'s sides, as wide as the edges that cross the band, clipped to
+    /// `clip`. A polygon's cross-section at a height inside a band lies on edges that cross
+    /// it, so the band holds the polygon's part at those heights. Bands in order of height,
+    /// those without area left out.
+    pub(super) fn bands_in(&self, clip: &Box2) -> Vec<Box2> {
+        let (bottom, top) = (
+            self.bounds.lo.y.max(clip.lo.y),
+            self.bounds.hi.y.min(clip.hi.y),
+        );
+        let mut heights: Vec<i64> = self
+            .points
+            .iter()
+            .map(|p| p.y)
+            .chain([bottom, top])
+            .filter(|&y| bottom <= y && y <= top)
+            .collect();
+        heights.sort_unstable();
+        heights.dedup();
+        let n = self.points.len();
+        let mut bands = Vec::with_capacity(heights.len());
+        for w in heights.windows(2) {
+            let (y0, y1) = (w[0], w[1]);
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            for i in 0..n {
+                let (a, b) = (self.points[i], self.points[(i + 1) % n]);
+                if a.y.min(b.y) < y1 && a.y.max(b.y) > y0 {
+                    lo = lo.min(a.x.min(b.x));
+                    hi = hi.max(a.x.max(b.x));
+                }
+            }
+            let (lo, hi) = (lo.max(clip.lo.x), hi.min(clip.hi.x));
+            if lo < hi {
+                bands.push(Box2 {
+                    lo: GridPoint::new(lo, y0),
+                    hi: GridPoint::new(hi, y1),
+                });
+            }
+        }
+        bands
+    }
+}
+
+/// True when the closed segments `k` and `p` keep a maximum-norm distance of more than one
+/// unit. Two segments that do not cross are nearest at an endpoint of one of them (the
+/// distance between points of the two is a convex function of their parameters, least on
+/// the boundary of the parameter square unless it is zero).
+pub(super) fn farther_than_one(k: [GridPoint; 2], p: [GridPoint; 2]) -> bool {
+    !onepath_predicates::properly_cross(k[0], k[1], p[0], p[1])
+        && k.iter().all(|&c| point_farther_than_one(c, p))
+        && p.iter().all(|&c| point_farther_than_one(c, k))
+}
+
+/// True when the closed square of side 2 around `c` misses the closed segment `s`: the
+/// square's box misses the segment's, or its four corners lie strictly on one side of the
+/// segment's line.
+fn point_farther_than_one(c: GridPoint, s: [GridPoint; 2]) -> bool {
+    let square = Box2 {
+        lo: GridPoint::new(c.x - 1, c.y - 1),
+        hi: GridPoint::new(c.x + 1, c.y + 1),
+    };
+    if !square.within(&Box2::of(&s), 0) {
+        return true;
+    }
+    let side = |q: GridPoint| orient2d(s[0], s[1], q);
+    let first = side(square.lo);
+    first != Orientation::Collinear
+        && [
+            GridPoint::new(square.hi.x, square.lo.y),
+            square.hi,
+            GridPoint::new(square.lo.x, square.hi.y),
+        ]
+        .into_iter()
+        .all(|q| side(q) == first)
 }
 
 /// The shapes met so far. Looking a polygon up compares it with the last few shapes only,
@@ -93,5 +173,149 @@ impl Shapes {
     pub(super) fn add(&mut self, points: Vec<GridPoint>) -> usize {
         self.all.push(Shape::new(points));
         self.all.len() - 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::round::RoundPieces;
+    use onepath_testkit::Rng;
+
+    fn p(x: i64, y: i64) -> GridPoint {
+        GridPoint::new(x, y)
+    }
+
+    /// The maximum-norm distance of two segments is at most one exactly when their
+    /// difference set `k − p` (the parallelogram of the four differences of endpoints)
+    /// meets the square `[-1, 1]²`: separated along no axis among x, y and the two
+    /// segments' normals (a different route from the endpoint tests).
+    fn within_one_by_separating_axes(k: [GridPoint; 2], q: [GridPoint; 2]) -> bool {
+        let diffs: Vec<[i128; 2]> = k
+            .iter()
+            .flat_map(|a| {
+                q.iter()
+                    .map(move |b| [i128::from(a.x - b.x), i128::from(a.y - b.y)])
+            })
+            .collect();
+        let square: Vec<[i128; 2]> = vec![[-1, -1], [1, -1], [1, 1], [-1, 1]];
+        let mut axes = vec![[1i128, 0], [0, 1]];
+        for s in [k, q] {
+            axes.push([-i128::from(s[1].y - s[0].y), i128::from(s[1].x - s[0].x)]);
+        }
+        axes.iter().all(|n| {
+            let project = |v: &[i128; 2]| v[0] * n[0] + v[1] * n[1];
+            let (a_lo, a_hi) = (
+                diffs.iter().map(project).min().expect("four"),
+                diffs.iter().map(project).max().expect("four"),
+            );
+            let (b_lo, b_hi) = (
+                square.iter().map(project).min().expect("four"),
+                square.iter().map(project).max().expect("four"),
+            );
+            a_lo <= b_hi && b_lo <= a_hi
+        })
+    }
+
+    #[test]
+    fn segments_farther_than_one_agree_with_separating_axes() {
+        let mut rng = Rng::new(0x5E_6D15);
+        let (mut far, mut near) = (0, 0);
+        for _ in 0..40_000 {
+            let mut point = || p(rng.range(-6, 6), rng.range(-6, 6));
+            let k = [point(), point()];
+            let q = [point(), point()];
+            let expected = !within_one_by_separating_axes(k, q);
+            assert_eq!(farther_than_one(k, q), expected, "{k:?} {q:?}");
+            assert_eq!(farther_than_one(q, k), expected, "{q:?} {k:?}");
+            if expected {
+                far += 1;
+            } else {
+                near += 1;
+            }
+        }
+        assert!(far > 5_000 && near > 5_000, "{far} far, {near} near");
+        // Exactly one unit apart is near; a little more is far.
+        assert!(!farther_than_one([p(0, 0), p(0, 10)], [p(1, 0), p(1, 10)]));
+        assert!(farther_than_one([p(0, 0), p(0, 10)], [p(2, 0), p(2, 10)]));
+        assert!(!farther_than_one([p(0, 0), p(4, 4)], [p(5, 4), p(9, 0)]));
+        assert!(farther_than_one([p(0, 0), p(4, 4)], [p(6, 4), p(10, 0)]));
+    }
+
+    /// The bands hold the polygon's part in the clip box and its edges' boxes' parts, but
+    /// for a set of zero area: every point with half-integer coordinates strictly inside
+    /// the clip box and strictly inside the polygon or an edge's box lies in a band (the
+    /// bands are closed, so they then hold the closure of those parts' interiors). For the
+    /// m-gons of random radii, clipped at random; each band lies in the clip box, has an
+    /// area, and lies above the one before.
+    #[test]
+    fn bands_hold_the_polygon_and_its_edges_boxes() {
+        let mut rng = Rng::new(0xBA_4D5);
+        for _ in 0..300 {
+            let r = rng.range(2, 40) as f64 + rng.pick(&[0.0, 0.25, 0.5]);
+            let tolerance = rng.pick(&[0.0, 0.5, 2.0]);
+            let ring = vec![p(0, 0), p(100, 0), p(100, 100), p(0, 100)];
+            let pieces = RoundPieces::new(&[ring], r, tolerance, 1 << 30).expect("pieces");
+            let shape = Shape::new(
+                pieces.mgons[0]
+                    .iter()
+                    .map(|q| *q - pieces.centres[0])
+                    .collect(),
+            );
+            assert!(shape.convex_around_origin);
+            let b = shape.bounds;
+            let mut coordinate = |lo: i64, hi: i64| rng.range(lo - 3, hi + 3);
+            let (x0, x1) = (coordinate(b.lo.x, b.hi.x), coordinate(b.lo.x, b.hi.x));
+            let (y0, y1) = (coordinate(b.lo.y, b.hi.y), coordinate(b.lo.y, b.hi.y));
+            let clip = Box2 {
+                lo: p(x0.min(x1), y0.min(y1)),
+                hi: p(x0.max(x1), y0.max(y1)),
+            };
+            let bands = shape.bands_in(&clip);
+            // Doubled coordinates: the point (x + 1/2, y + 1/2) is (2x + 1, 2y + 1).
+            let double = |q: GridPoint| p(2 * q.x, 2 * q.y);
+            let strictly_in = |bx: &Box2, q: GridPoint| {
+                let (lo, hi) = (double(bx.lo), double(bx.hi));
+                lo.x < q.x && q.x < hi.x && lo.y < q.y && q.y < hi.y
+            };
+            let in_bands = |q: GridPoint| {
+                bands.iter().any(|band| {
+                    let (lo, hi) = (double(band.lo), double(band.hi));
+                    lo.x <= q.x && q.x <= hi.x && lo.y <= q.y && q.y <= hi.y
+                })
+            };
+            let n = shape.points.len();
+            let doubled: Vec<GridPoint> = shape.points.iter().map(|&q| double(q)).collect();
+            let strictly_inside = |q: GridPoint| {
+                (0..n).all(|i| {
+                    orient2d(doubled[i], doubled[(i + 1) % n], q) == Orientation::CounterClockwise
+                })
+            };
+            let edge_boxes: Vec<Box2> = (0..n)
+                .map(|i| Box2::of(&[shape.points[i], shape.points[(i + 1) % n]]))
+                .collect();
+            for x in b.lo.x - 1..=b.hi.x {
+                for y in b.lo.y - 1..=b.hi.y {
+                    let q = p(2 * x + 1, 2 * y + 1);
+                    if !strictly_in(&clip, q) {
+                        continue;
+                    }
+                    if strictly_inside(q) {
+                        assert!(in_bands(q), "r {r}: {q:?} (doubled) in {clip:?}");
+                    }
+                    for (i, e) in edge_boxes.iter().enumerate() {
+                        if strictly_in(e, q) {
+                            assert!(in_bands(q), "r {r}: {q:?} (doubled) of edge {i}'s box");
+                        }
+                    }
+                }
+            }
+            for band in &bands {
+                assert!(clip.contains(band) && band.lo.x < band.hi.x && band.lo.y < band.hi.y);
+            }
+            for pair in bands.windows(2) {
+                assert!(pair[0].hi.y <= pair[1].lo.y, "bands one above the other");
+            }
+        }
     }
 }
