@@ -24,6 +24,22 @@ impl Box2 {
         b
     }
 
+    /// The part of this box inside `other` (which it must meet).
+    pub(super) fn clipped_to(&self, other: &Box2) -> Box2 {
+        Box2 {
+            lo: GridPoint::new(self.lo.x.max(other.lo.x), self.lo.y.max(other.lo.y)),
+            hi: GridPoint::new(self.hi.x.min(other.hi.x), self.hi.y.min(other.hi.y)),
+        }
+    }
+
+    /// The box moved by `by`.
+    pub(super) fn shifted(&self, by: GridPoint) -> Box2 {
+        Box2 {
+            lo: self.lo + by,
+            hi: self.hi + by,
+        }
+    }
+
     pub(super) fn contains(&self, other: &Box2) -> bool {
         self.lo.x <= other.lo.x
             && self.lo.y <= other.lo.y

@@ -69,11 +69,7 @@ impl Corner {
         }
         let rel = |p: GridPoint| GridPoint::new(p.x - v.x, p.y - v.y);
         let (r1, r2) = (Box2::of(in_rect), Box2::of(out_rect));
-        let b = shapes.all[shape].bounds;
-        let bounds = Box2 {
-            lo: GridPoint::new(b.lo.x + v.x, b.lo.y + v.y),
-            hi: GridPoint::new(b.hi.x + v.x, b.hi.y + v.y),
-        };
+        let bounds = shapes.all[shape].bounds.shifted(v);
         let d1 = [(v.x - prev.x).signum(), (v.y - prev.y).signum()];
         let d2 = [(next.x - v.x).signum(), (next.y - v.y).signum()];
         let mut gap = None;

@@ -20,7 +20,7 @@ use onepath_predicates::GridPoint;
 /// The region's edges (its rings' edges, in order) and the boxes of the rectangles of the
 /// axis-parallel ones whose rectangle is a box (the test of section 10): what a [`Cover`]
 /// of `pieces` is made of.
-pub(super) fn cover_parts(pieces: &RoundPieces) -> (Vec<[GridPoint; 2]>, Vec<Box2>) {
+fn cover_parts(pieces: &RoundPieces) -> (Vec<[GridPoint; 2]>, Vec<Box2>) {
     let edges: Vec<[GridPoint; 2]> = ring_edges(&pieces.rings).collect();
     let boxes = edges
         .iter()
@@ -37,32 +37,37 @@ pub(super) struct LazyCover<'a> {
     made: Option<Cover>,
     pieces: &'a RoundPieces,
     inside: bool,
-    queries: Vec<Box2>,
 }
 
 impl<'a> LazyCover<'a> {
     /// The covered set of `pieces` ([`cover_parts`]), covering the region's inside when
-    /// `inside`, its grids sized for `queries`.
-    pub(super) fn new(pieces: &'a RoundPieces, inside: bool, queries: Vec<Box2>) -> LazyCover<'a> {
+    /// `inside`.
+    pub(super) fn new(pieces: &'a RoundPieces, inside: bool) -> LazyCover<'a> {
         LazyCover {
             made: None,
             pieces,
             inside,
-            queries,
         }
     }
 
-    /// The covered set, made now if it was not yet.
+    /// The covered set, made now if it was not yet, its grids' cells as large as an
+    /// m-gon's box (every query of sections 11 and 12 lies in one; the m-gons of one
+    /// offset differ in size by rounding only, and the cell size changes no answer).
     pub(super) fn get(&mut self) -> &mut Cover {
         let LazyCover {
             made,
             pieces,
             inside,
-            queries,
         } = self;
         made.get_or_insert_with(|| {
             let (edges, boxes) = cover_parts(pieces);
-            Cover::new(boxes, edges, *inside, queries, cell_side(queries.iter()))
+            let first: Vec<Box2> = pieces
+                .mgons
+                .first()
+                .map(|m| Box2::of(m))
+                .into_iter()
+                .collect();
+            Cover::new(boxes, edges, *inside, &[], cell_side(&first))
         })
     }
 }
@@ -99,6 +104,7 @@ pub(super) struct Cover {
     inside: bool,
     near: Vec<Box2>,
     cuts: Vec<[GridPoint; 2]>,
+    slanted: Vec<Box2>,
     xs: Vec<i64>,
     ys: Vec<i64>,
     table: Vec<i32>,
@@ -130,6 +136,7 @@ impl Cover {
             inside,
             near: Vec::new(),
             cuts: Vec::new(),
+            slanted: Vec::new(),
             xs: Vec::new(),
             ys: Vec::new(),
             table: Vec::new(),
@@ -138,6 +145,11 @@ impl Cover {
             horizontal_walls: Vec::new(),
             queue: Vec::new(),
         }
+    }
+
+    /// True when the set has no rectangle box (then nothing but the region's side covers).
+    pub(super) fn is_empty(&self) -> bool {
+        self.boxes.is_empty()
     }
 
     /// True when the covered set holds the part inside `part` of the convex polygon
@@ -154,14 +166,13 @@ impl Cover {
         part: &Box2,
         bands: &mut Bands,
     ) -> bool {
+        if part.lo.x >= part.hi.x || part.lo.y >= part.hi.y {
+            return false;
+        }
         if self.covers(part) {
             return true;
         }
-        let shift = |b: &Box2, sign: i64| Box2 {
-            lo: GridPoint::new(b.lo.x + sign * at.x, b.lo.y + sign * at.y),
-            hi: GridPoint::new(b.hi.x + sign * at.x, b.hi.y + sign * at.y),
-        };
-        let relative = shift(part, -1);
+        let relative = part.shifted(GridPoint::new(-at.x, -at.y));
         let bands = bands.entry((shape, relative)).or_insert_with(|| {
             let mut bands = shapes.all[shape].bands_in(&relative);
             let middle = bands.len() / 2;
@@ -178,7 +189,18 @@ impl Cover {
             bands = order.into_iter().map(|k| bands[k]).collect();
             bands
         });
-        !bands.is_empty() && bands.iter().all(|band| self.covers(&shift(band, 1)))
+        // `covers` said no to `part` after gathering what lies near it.
+        let (near, cuts, slanted) = (
+            std::mem::take(&mut self.near),
+            std::mem::take(&mut self.cuts),
+            std::mem::take(&mut self.slanted),
+        );
+        let covered = !bands.is_empty()
+            && bands
+                .iter()
+                .all(|band| self.covers_inside(&band.shifted(at), &near, &cuts, &slanted));
+        (self.near, self.cuts, self.slanted) = (near, cuts, slanted);
+        covered
     }
 
     /// True when the covered set holds `b` but for a set of zero area (`b` flat: false).
@@ -192,24 +214,19 @@ impl Cover {
         self.near.clear();
         let (boxes, near) = (&self.boxes, &mut self.near);
         self.grid.for_each_near(b, |i| {
-            let r = boxes[i];
-            if r.meets_interior_of(b) {
-                near.push(Box2 {
-                    lo: GridPoint::new(r.lo.x.max(b.lo.x), r.lo.y.max(b.lo.y)),
-                    hi: GridPoint::new(r.hi.x.min(b.hi.x), r.hi.y.min(b.hi.y)),
-                });
+            if boxes[i].meets_interior_of(b) {
+                near.push(boxes[i].clipped_to(b));
             }
         });
         if self.near.iter().any(|r| r.contains(b)) {
             return true;
         }
-        // The region edges that touch `b`: the axis-parallel ones cut it; a slanted one
-        // whose box meets its interior leaves the region's side to the rectangles alone
-        // there, since rounding may move it.
+        // The region edges that touch `b`: the axis-parallel ones cut it; the boxes of the
+        // slanted ones are kept apart.
         self.cuts.clear();
-        let mut region_decides = true;
-        let mut slanted_on_boundary = false;
-        let (edges, edge_boxes, cuts) = (&self.edges, &self.edge_boxes, &mut self.cuts);
+        self.slanted.clear();
+        let (edges, edge_boxes) = (&self.edges, &self.edge_boxes);
+        let (cuts, slanted) = (&mut self.cuts, &mut self.slanted);
         self.edge_grid.for_each_near(b, |i| {
             if !edge_boxes[i].within(b, 0) {
                 return;
@@ -217,15 +234,61 @@ impl Cover {
             let [p, q] = edges[i];
             if is_axis_parallel(p, q) {
                 cuts.push(edges[i]);
-            } else if edge_boxes[i].meets_interior_of(b) {
-                region_decides = false;
             } else {
-                slanted_on_boundary = true;
+                slanted.push(edge_boxes[i]);
             }
         });
         self.cuts.sort_unstable();
         self.cuts.dedup();
-        let region_decides = region_decides && !self.cuts.is_empty();
+        self.decide(b)
+    }
+
+    /// [`Cover::covers`] for a box `b` inside the box `part` that [`Cover::covers`] has
+    /// just been asked (and said no to): the rectangles and region edges near `b` are
+    /// those near `part` that meet or touch `b`, so they are taken from `part`'s lists
+    /// (`part_near`, clipped to `part`; `part_cuts`, sorted; `part_slanted`) instead of
+    /// the grids. The same sets, hence the same answer.
+    fn covers_inside(
+        &mut self,
+        b: &Box2,
+        part_near: &[Box2],
+        part_cuts: &[[GridPoint; 2]],
+        part_slanted: &[Box2],
+    ) -> bool {
+        if b.lo.x >= b.hi.x || b.lo.y >= b.hi.y {
+            return false;
+        }
+        self.near.clear();
+        self.near.extend(
+            part_near
+                .iter()
+                .filter(|r| r.meets_interior_of(b))
+                .map(|r| r.clipped_to(b)),
+        );
+        if self.near.iter().any(|r| r.contains(b)) {
+            return true;
+        }
+        self.cuts.clear();
+        self.cuts.extend(
+            part_cuts
+                .iter()
+                .filter(|e| Box2::of(e.as_slice()).within(b, 0)),
+        );
+        self.slanted.clear();
+        self.slanted
+            .extend(part_slanted.iter().filter(|e| e.within(b, 0)));
+        self.decide(b)
+    }
+
+    /// The rest of [`Cover::covers`] once `near` (the rectangles meeting `b`'s interior,
+    /// clipped to it), `cuts` (the axis-parallel region edges touching `b`, sorted, no
+    /// duplicates) and `slanted` (the boxes of the slanted region edges touching `b`) are
+    /// gathered. A slanted region edge whose box meets `b`'s interior leaves the region's
+    /// side to the rectangles alone there, since rounding may move it.
+    fn decide(&mut self, b: &Box2) -> bool {
+        let region_decides =
+            !self.slanted.iter().any(|e| e.meets_interior_of(b)) && !self.cuts.is_empty();
+        let slanted_on_boundary = !self.slanted.is_empty();
         if !self.corners_may_be_covered(b, region_decides, !slanted_on_boundary) {
             return false;
         }

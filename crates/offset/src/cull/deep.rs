@@ -12,8 +12,8 @@
 //! fails.
 
 use super::boxes::{Box2, BoxGrid, cell_side};
-use super::cover::{Cover, cover_parts};
-use super::{Fate, OffsetSide, ring_edges, slanted_edges};
+use super::cover::LazyCover;
+use super::{Fate, ring_edges, slanted_edges};
 use crate::round::RoundPieces;
 use onepath_predicates::GridPoint;
 
@@ -73,11 +73,10 @@ pub(super) fn worth_testing(pieces: &RoundPieces, fates: &[Fate]) -> bool {
 /// have a covered box.
 pub(super) fn drop_deep(
     pieces: &RoundPieces,
-    side: OffsetSide,
     fates: &mut [Fate],
     sample_first: bool,
+    cover: &mut LazyCover,
 ) {
-    let (edges, boxes) = cover_parts(pieces);
     // The pieces that may go, and their boxes.
     let candidates: Vec<(usize, &[GridPoint])> = fates
         .iter()
@@ -88,13 +87,16 @@ pub(super) fn drop_deep(
             Fate::Drop => None,
         })
         .collect();
-    if boxes.is_empty() || candidates.is_empty() {
+    if candidates.is_empty() {
         return;
     }
+    let cover = cover.get();
+    if cover.is_empty() {
+        return;
+    }
+    let edges: Vec<[GridPoint; 2]> = ring_edges(&pieces.rings).collect();
     let candidate_boxes: Vec<Box2> = candidates.iter().map(|(_, p)| Box2::of(p)).collect();
     let cell = cell_side(&candidate_boxes);
-    let grows = side == OffsetSide::Grow;
-    let mut cover = Cover::new(boxes, edges.clone(), grows, &candidate_boxes, cell);
     // A sample first, every `SAMPLE`th candidate in the order of the corners (the sorted
     // distinct ring vertices, so the sample depends on the region only): when fewer than a
     // fifth of them are covered, the rest is not tested (keeping a piece is always allowed).
@@ -174,6 +176,13 @@ pub(super) fn drop_deep(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cull::OffsetSide;
+
+    /// [`drop_deep`] with a covered set of its own.
+    fn deep(pieces: &RoundPieces, side: OffsetSide, fates: &mut [Fate], sample_first: bool) {
+        let mut cover = LazyCover::new(pieces, side == OffsetSide::Grow);
+        drop_deep(pieces, fates, sample_first, &mut cover);
+    }
 
     fn p(x: i64, y: i64) -> GridPoint {
         GridPoint::new(x, y)
@@ -243,7 +252,7 @@ mod tests {
         let pieces =
             RoundPieces::new(&[comb(bars, cell)], 4.0 * cell as f64, 0.0, 1 << 30).expect("pieces");
         let mut fates = vec![Fate::Keep; pieces.mgons.len()];
-        drop_deep(&pieces, OffsetSide::Grow, &mut fates, false);
+        deep(&pieces, OffsetSide::Grow, &mut fates, false);
         let top = (3 * (bars - 1) + 1) * cell;
         let mut inner = 0;
         for (centre, fate) in pieces.centres.iter().zip(&fates) {
@@ -277,7 +286,7 @@ mod tests {
         let pieces = RoundPieces::new(&rings, 2.0 * cell as f64, 0.0, 1 << 30).expect("pieces");
         for side in [OffsetSide::Grow, OffsetSide::Shrink] {
             let mut fates = vec![Fate::Keep; pieces.mgons.len()];
-            drop_deep(&pieces, side, &mut fates, false);
+            deep(&pieces, side, &mut fates, false);
             for (centre, fate) in pieces.centres.iter().zip(&fates) {
                 let on_square = [centre.x, centre.y]
                     .iter()
@@ -294,13 +303,13 @@ mod tests {
         // Sampled first, the shrink finds too few covered boxes (the holes' m-gons, most
         // of the candidates, are not) and tests no further: everything is kept.
         let mut fates = vec![Fate::Keep; pieces.mgons.len()];
-        drop_deep(&pieces, OffsetSide::Shrink, &mut fates, true);
+        deep(&pieces, OffsetSide::Shrink, &mut fates, true);
         assert!(fates.iter().all(|f| *f == Fate::Keep));
         // Grown, the sample passes and the result is the same as without it.
         let mut sampled = vec![Fate::Keep; pieces.mgons.len()];
         let mut full = sampled.clone();
-        drop_deep(&pieces, OffsetSide::Grow, &mut sampled, true);
-        drop_deep(&pieces, OffsetSide::Grow, &mut full, false);
+        deep(&pieces, OffsetSide::Grow, &mut sampled, true);
+        deep(&pieces, OffsetSide::Grow, &mut full, false);
         assert_eq!(sampled, full);
     }
 }

@@ -155,13 +155,13 @@ struct Contacts {
 /// Whether slanted edges keep candidates, with the caches of the pure functions it asks
 /// (their order reaches nothing): the contacts of placed shapes, which on tile maps repeat
 /// from corner to corner, and whether the covered set holds an edge's box.
-struct Blocking<'c> {
+struct Blocking<'b, 'c> {
     contacts: HashMap<BlockKey, Contacts, CacheHasher>,
     covered_edges: HashMap<[GridPoint; 2], bool, CacheHasher>,
-    cover: LazyCover<'c>,
+    cover: &'b mut LazyCover<'c>,
 }
 
-impl Blocking<'_> {
+impl Blocking<'_, '_> {
     /// True when a slanted edge of `group` keeps `candidate`'s m-gon: for a candidate whose
     /// left-out part the covered set holds, an edge within one unit of that part whose box
     /// the covered set does not hold (section 12); for another, any edge within one unit of
@@ -212,13 +212,7 @@ enum Group {
 impl Group {
     fn bounds(&self, shapes: &Shapes) -> Box2 {
         match *self {
-            Group::Placed(shape, at) => {
-                let b = shapes.all[shape].bounds;
-                Box2 {
-                    lo: GridPoint::new(b.lo.x + at.x, b.lo.y + at.y),
-                    hi: GridPoint::new(b.hi.x + at.x, b.hi.y + at.y),
-                }
-            }
+            Group::Placed(shape, at) => shapes.all[shape].bounds.shifted(at),
             Group::Edge(e) => Box2::of(&e),
         }
     }
@@ -240,13 +234,20 @@ impl Group {
     /// [`slanted`](shapes::Shape::slanted) list; a lone edge is index 0).
     fn contacts(&self, shapes: &Shapes, candidate: &Candidate) -> Contacts {
         let mut contacts = Contacts::default();
+        let bounds = &candidate.corner.bounds;
         let count = match *self {
             Group::Placed(shape, _) => shapes.all[shape].slanted.len(),
             Group::Edge(_) => 1,
         };
         for i in 0..count as u32 {
-            let e = self.slanted_edge(shapes, i);
-            if candidate.corner.bounds.within(&Box2::of(&e), 1) {
+            let near = match *self {
+                Group::Placed(shape, at) => {
+                    bounds.within(&shapes.all[shape].slanted_boxes[i as usize].shifted(at), 1)
+                }
+                Group::Edge(e) => bounds.within(&Box2::of(&e), 1),
+            };
+            if near {
+                let e = self.slanted_edge(shapes, i);
                 match candidate.contact(shapes, e) {
                     Contact::Clear => {}
                     Contact::Inside => contacts.inside = true,
@@ -273,11 +274,13 @@ pub(crate) struct Culling {
 /// inside (`docs/offset-culling.md`, sections 3 to 11). Nothing
 /// is culled when an m-gon is not strictly convex (section 4, condition (c)).
 pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
-    match mgon_fates(pieces, side) {
+    // The covered set of sections 11 and 12, made when one of them first needs it.
+    let mut cover = LazyCover::new(pieces, side == OffsetSide::Grow);
+    match mgon_fates(pieces, side, &mut cover) {
         Some(mut fates) => {
             let halved = halves::halved_rectangles(pieces, side, &fates);
             if deep::worth_testing(pieces, &fates) {
-                deep::drop_deep(pieces, side, &mut fates, true);
+                deep::drop_deep(pieces, &mut fates, true, &mut cover);
             }
             Culling { fates, halved }
         }
@@ -290,7 +293,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
 
 /// The fate of every m-gon of `pieces` for the offset on `side` (`docs/offset-culling.md`),
 /// or `None` when one of them is not strictly convex.
-fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
+fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> Option<Vec<Fate>> {
     let RoundPieces {
         rings,
         rectangles,
@@ -367,8 +370,6 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide) -> Option<Vec<Fate>> {
     // Section 12: the covered set (of section 11) may hold what the two rectangles do not
     // (a short edge's rectangle ends before the m-gon's box does); a corner whose m-gon
     // part in such a quadrant it does not hold cannot lose anything.
-    let queries: Vec<Box2> = corners.iter().map(|c| c.bounds).collect();
-    let mut cover = LazyCover::new(pieces, side == OffsetSide::Grow, queries);
     let mut bands = cover::Bands::default();
     let (short, all) = (
         corners

@@ -13,6 +13,10 @@ pub(super) struct Shape {
     pub(super) bounds: Box2,
     /// The edges that are neither horizontal nor vertical.
     pub(super) slanted: Vec<[GridPoint; 2]>,
+    /// Their boxes.
+    pub(super) slanted_boxes: Vec<Box2>,
+    /// The boxes of the edges, edge `i` from vertex `i` to vertex `i + 1`.
+    edge_boxes: Vec<Box2>,
     /// Strictly convex, counter-clockwise, with the corner (the origin) strictly inside.
     pub(super) convex_around_origin: bool,
 }
@@ -27,9 +31,12 @@ impl Shape {
                 turns_left(points[i], points[(i + 1) % n], points[(i + 2) % n])
                     && turns_left(points[i], points[(i + 1) % n], origin)
             });
+        let slanted: Vec<[GridPoint; 2]> = super::slanted_edges(&points).collect();
         Shape {
             bounds: Box2::of(&points),
-            slanted: super::slanted_edges(&points).collect(),
+            slanted_boxes: slanted.iter().map(|e| Box2::of(e)).collect(),
+            slanted,
+            edge_boxes: super::edges_of(&points).map(|e| Box2::of(&e)).collect(),
             convex_around_origin,
             points,
         }
@@ -51,9 +58,9 @@ impl Shape {
         let near = Box2::of(&edge);
         let n = self.points.len();
         !self.bounds.within(&near, 1)
-            || (0..n).all(|i| {
-                let side = [self.points[i], self.points[(i + 1) % n]];
-                !near.within(&Box2::of(&side), 1) || farther_than_one(edge, side)
+            || self.edge_boxes.iter().enumerate().all(|(i, side_box)| {
+                !near.within(side_box, 1)
+                    || farther_than_one(edge, [self.points[i], self.points[(i + 1) % n]])
             })
     }
 
