@@ -261,7 +261,8 @@ fn crowded_squares_lose_the_mgons_deep_inside() {
 /// rectangles and the region's side that does not matter) often does, and near such a
 /// corner only slanted edges outside the covered set count. Sections 3 to 11 alone cut at
 /// most 26 m-gons of these regions to sectors and saved at most 3,376 edges shrinking; the
-/// rings stay those of the unculled pieces.
+/// rings stay those of the unculled pieces, also with diamonds among the squares (slanted
+/// region edges and rectangles near the corners, at two radii).
 #[test]
 fn short_edges_lose_what_the_covered_set_holds() {
     let mut rng = Rng::new(0x18_C0E12);
@@ -281,6 +282,24 @@ fn short_edges_lose_what_the_covered_set_holds() {
                     "{what}: {dropped} left out, {saved} edges saved"
                 );
             }
+        }
+        // Diamonds among the squares: slanted region edges, whose boxes the covered set
+        // leaves out and whose slanted rectangles come near the squares' corners.
+        let mut rings = overlapping_squares(&mut rng, side, 200);
+        for _ in 0..40 {
+            let (x, y) = (rng.range(0, 900) as f64, rng.range(0, 900) as f64);
+            let h = rng.range(40, 200) as f64;
+            rings.push(vec![(x, y - h), (x + h, y), (x, y + h), (x - h, y)]);
+        }
+        let region = from_rings(&rings, bits);
+        for distance in [side / 4.0, -side / 4.0, side / 16.0, -side / 16.0] {
+            let what = format!("squares and diamonds {case}, snap bits {bits}, by {distance}");
+            compare(&region, distance * unit, Join::Round, 0.0, &what);
+            let (_, sectors, saved) = culling(&region, distance * unit, 0.0);
+            assert!(
+                sectors > 0 && saved > 0,
+                "{what}: {sectors} sectors, {saved} saved"
+            );
         }
     }
 }

@@ -29,9 +29,9 @@ pub(super) struct Corner {
     /// splits at two corners of the rectangles.
     pub(super) split: Option<(usize, usize)>,
     /// The quadrants of the box other than the gap that the rectangle of the edge they lie
-    /// along does not hold (short edges), one bit each ([`Corner::quadrant`]): the covered
-    /// set must hold the m-gon's part in them (section 12).
-    uncovered: u8,
+    /// along does not hold (short edges), one bit each (numbered as in [`quadrant`]): the
+    /// covered set must hold the m-gon's part in them (section 12).
+    short: u8,
 }
 
 /// What a split depends on: the m-gon's shape, the edges' directions and the rectangle
@@ -47,7 +47,7 @@ impl Corner {
     /// `shape` (index `index`): both edges axis-parallel, both rectangles axis-aligned boxes
     /// and the m-gon strictly convex around its centre. The quadrants of its box other than
     /// the gap that are not inside the rectangle of the edge they lie along are listed in
-    /// [`Corner::uncovered`], for the caller to test against the covered set.
+    /// [`Corner::short_quadrants`], for the caller to test against the covered set.
     pub(super) fn test(
         index: usize,
         [prev, v, next]: [GridPoint; 3],
@@ -67,13 +67,13 @@ impl Corner {
         {
             return None;
         }
-        let rel = |p: GridPoint| GridPoint::new(p.x - v.x, p.y - v.y);
+        let rel = |p: GridPoint| p - v;
         let (r1, r2) = (Box2::of(in_rect), Box2::of(out_rect));
         let bounds = shapes.all[shape].bounds.shifted(v);
         let d1 = [(v.x - prev.x).signum(), (v.y - prev.y).signum()];
         let d2 = [(next.x - v.x).signum(), (next.y - v.y).signum()];
         let mut gap = None;
-        let mut uncovered = 0;
+        let mut short = 0;
         for k in 0..4 {
             let (qx, qy, quadrant) = quadrant(bounds, v, k);
             let along = if qx * d1[0] + qy * d1[1] < 0 {
@@ -84,7 +84,7 @@ impl Corner {
                 None
             };
             match along {
-                Some(rectangle) if !rectangle.contains(&quadrant) => uncovered |= 1 << k,
+                Some(rectangle) if !rectangle.contains(&quadrant) => short |= 1 << k,
                 Some(_) => {}
                 None => gap = Some(quadrant),
             }
@@ -116,26 +116,26 @@ impl Corner {
             d1,
             d2,
             split,
-            uncovered,
+            short,
         })
     }
 
+    /// True when a quadrant box other than the gap lies outside the rectangle of the edge
+    /// it lies along.
+    pub(super) fn has_short_quadrant(&self) -> bool {
+        self.short != 0
+    }
+
     /// The quadrant boxes other than the gap that the two rectangles do not hold.
-    pub(super) fn uncovered(&self) -> impl Iterator<Item = Box2> + '_ {
+    pub(super) fn short_quadrants(&self) -> impl Iterator<Item = Box2> + '_ {
         (0..4)
-            .filter(|k| self.uncovered & (1 << k) != 0)
+            .filter(|k| self.short & (1 << k) != 0)
             .map(|k| quadrant(self.bounds, self.v, k).2)
     }
 
     /// The incoming and outgoing edges' directions (unit axis vectors).
     pub(super) fn directions(&self) -> [[i64; 2]; 2] {
         [self.d1, self.d2]
-    }
-
-    /// True when `p` (relative to the corner) lies strictly inside the gap quadrant (an open
-    /// quarter plane).
-    pub(super) fn in_gap(&self, p: GridPoint) -> bool {
-        in_gap([self.d1, self.d2], p)
     }
 }
 

@@ -51,8 +51,9 @@ impl<'a> LazyCover<'a> {
     }
 
     /// The covered set, made now if it was not yet, its grids' cells as large as an
-    /// m-gon's box (every query of sections 11 and 12 lies in one; the m-gons of one
-    /// offset differ in size by rounding only, and the cell size changes no answer).
+    /// m-gon's box (most queries of sections 11 and 12 are an m-gon's box or lie in one;
+    /// the m-gons of one offset differ in size by rounding only, and the cell size changes
+    /// how many boxes a query visits, never an answer).
     pub(super) fn get(&mut self) -> &mut Cover {
         let LazyCover {
             made,
@@ -662,6 +663,74 @@ mod tests {
             yes > 200 && no > 200 && by_region > 200,
             "{yes} by boxes, {by_region} with the region, {no} not"
         );
+    }
+
+    /// `covers_inside` on a box inside a part, with the lists `covers` gathered for the
+    /// part, answers as `covers` on that box does: random boxes, regions of unit cells
+    /// (and short slanted edges), parts and boxes inside them, and the part's lists
+    /// taken as `covers_part` takes them.
+    #[test]
+    fn covers_inside_answers_as_covers() {
+        let mut rng = Rng::new(0xC0_1A5);
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..3000 {
+            let random_box = |rng: &mut Rng, size: i64| {
+                let (x, y) = (rng.range(0, 16), rng.range(0, 16));
+                bx((x, y), (x + rng.range(1, size), y + rng.range(1, size)))
+            };
+            let boxes: Vec<Box2> = (0..rng.below(12))
+                .map(|_| random_box(&mut rng, 10))
+                .collect();
+            let mut cells: Vec<(i64, i64)> = (0..rng.below(60))
+                .map(|_| (rng.range(0, 20), rng.range(0, 20)))
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            let mut edges = cell_region(&cells);
+            for _ in 0..rng.below(3) {
+                // Short slanted edges (with their ways back, so the region stays closed).
+                let a = p(rng.range(0, 20), rng.range(0, 20));
+                let b = p(a.x + rng.range(1, 4), a.y + rng.range(-3, 3));
+                if a.y != b.y {
+                    edges.extend([[a, b], [b, a]]);
+                }
+            }
+            let inside = rng.probability(0.5);
+            let part = random_box(&mut rng, 10);
+            let mut cover = Cover::new(boxes.clone(), edges.clone(), inside, &[part], 4);
+            if cover.covers(&part) {
+                continue;
+            }
+            let (near, cuts, slanted) = (
+                std::mem::take(&mut cover.near),
+                std::mem::take(&mut cover.cuts),
+                std::mem::take(&mut cover.slanted),
+            );
+            for _ in 0..4 {
+                let (x0, x1) = (
+                    rng.range(part.lo.x, part.hi.x),
+                    rng.range(part.lo.x, part.hi.x),
+                );
+                let (y0, y1) = (
+                    rng.range(part.lo.y, part.hi.y),
+                    rng.range(part.lo.y, part.hi.y),
+                );
+                let b = bx((x0.min(x1), y0.min(y1)), (x0.max(x1), y0.max(y1)));
+                let mut fresh = Cover::new(boxes.clone(), edges.clone(), inside, &[b], 4);
+                let expected = fresh.covers(&b);
+                assert_eq!(
+                    cover.covers_inside(&b, &near, &cuts, &slanted),
+                    expected,
+                    "round {round}: {b:?} in {part:?}"
+                );
+                if expected {
+                    yes += 1;
+                } else {
+                    no += 1;
+                }
+            }
+        }
+        assert!(yes > 500 && no > 500, "{yes} covered, {no} not");
     }
 
     #[test]

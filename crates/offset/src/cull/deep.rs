@@ -28,7 +28,7 @@ const SAMPLE: usize = 16;
 /// than it saves: it is not run (keeping a piece is always allowed). A sector is the part
 /// of a corner's m-gon on the side that matters, which sticks out of the covered set unless
 /// something else swallows the corner, so sectors are seldom covered; whole m-gons are
-/// what sections 3 to 10 could not leave out because a neighbour crowds them (the union of
+/// what sections 3 to 10 and 12 could not leave out because a neighbour crowds them (the union of
 /// many small squares, a map of lone blocked cells), and those are often deep inside. (On
 /// a region with slanted corners the m-gons there are kept whole too and the gate opens;
 /// with no axis-parallel edge, [`drop_deep`] has no box to cover with and returns at once.)
@@ -66,7 +66,7 @@ pub(super) fn worth_testing(pieces: &RoundPieces, fates: &[Fate]) -> bool {
 /// counts alike) and the region's side that does not matter, and every slanted edge that
 /// is fed (of the region, a slanted edge's rectangle, an m-gon or a sector) whose box lies
 /// within one unit of the piece's box has a covered box too. Run after sections 4 to 10
-/// have settled what is fed; the pieces it leaves out are never obstacles to one another
+/// and 12 have settled what is fed; the pieces it leaves out are never obstacles to one another
 /// (their edges' boxes lie in covered boxes), so the answer needs no fixed point and no
 /// order. With `sample_first`, one candidate in
 /// [`SAMPLE`] is tested first and nothing more is done when fewer than a fifth of those

@@ -5,9 +5,10 @@
 //! At a corner whose two ring edges are axis-parallel, the two edges' rectangles cover the
 //! corner's m-gon except for one quadrant of its box, the gap: ahead of the incoming edge
 //! and behind the outgoing one. The gap lies inside the region at a reflex corner and
-//! outside it at a convex one. The m-gon less its sector over the gap (the "rest") always
-//! lies in the rectangles, so it adds nothing to `region ∪ S` and takes nothing more from
-//! `region ∖ S`: the m-gon becomes its sector. Where the gap itself lies on the side that
+//! outside it at a convex one. The m-gon less its sector over the gap (the "rest") lies in
+//! the rectangles (or, past a short edge, in what section 12's covered set holds), so it
+//! adds nothing to `region ∪ S` and takes nothing more from `region ∖ S`: the m-gon becomes
+//! its sector. Where the gap itself lies on the side that
 //! does not matter (inside the region when growing, outside when shrinking) and holds no
 //! region edge, the whole m-gon goes. Snap rounding keeps both true when nothing that
 //! rounding can bend (an edge that is not axis-parallel) comes within one grid unit of
@@ -101,10 +102,12 @@ struct Candidate {
     /// The shape left out: the m-gon's or its rest's.
     dropped: usize,
     /// True when the covered set holds what is left out and everything its rounding can
-    /// reach (section 12): then only a slanted edge that comes within one unit of it and
-    /// whose box the covered set does not hold keeps it. Otherwise section 4's clearance
-    /// applies: every slanted edge must keep more than one unit from it and lie outside it.
-    covered: bool,
+    /// reach (section 12; always, for a sector's rest): then only a slanted edge that comes
+    /// within one unit of it and whose box the covered set does not hold keeps it.
+    /// Otherwise (a whole m-gon whose gap the covered set does not hold) section 4's
+    /// clearance applies: every slanted edge must keep more than one unit from it and lie
+    /// outside it.
+    by_cover: bool,
 }
 
 /// Where a slanted edge lies relative to what a candidate leaves out.
@@ -121,17 +124,14 @@ enum Contact {
 impl Candidate {
     /// Where the segment `edge` lies relative to the polygon left out: it keeps more than
     /// one unit from every edge of that polygon, and then it lies outside when its first
-    /// endpoint lies strictly outside the corner's m-gon (or, for a sector, inside the open
-    /// gap), since it crosses none of the edges.
+    /// endpoint lies strictly outside the corner's m-gon, since it crosses none of the
+    /// edges. (Only whole m-gons ask where an edge lies: a sector's rest is always a
+    /// candidate of section 12, which asks only whether an edge is near.)
     fn contact(&self, shapes: &Shapes, edge: [GridPoint; 2]) -> Contact {
-        let v = self.corner.v;
-        let rel = |p: GridPoint| GridPoint::new(p.x - v.x, p.y - v.y);
-        let edge = [rel(edge[0]), rel(edge[1])];
+        let edge = [edge[0] - self.corner.v, edge[1] - self.corner.v];
         if !shapes.all[self.dropped].keeps_clear_of(edge) {
             Contact::Near
-        } else if shapes.all[self.corner.shape].is_outside_convex(edge[0])
-            || (self.sector.is_some() && self.corner.in_gap(edge[0]))
-        {
+        } else if shapes.all[self.corner.shape].is_outside_convex(edge[0]) {
             Contact::Clear
         } else {
             Contact::Inside
@@ -173,7 +173,7 @@ impl Blocking<'_, '_> {
                 let corner = &candidate.corner;
                 let key = (
                     shape,
-                    GridPoint::new(at.x - corner.v.x, at.y - corner.v.y),
+                    at - corner.v,
                     candidate.dropped,
                     corner.shape,
                     candidate.sector.is_some(),
@@ -189,7 +189,7 @@ impl Blocking<'_, '_> {
                 &lone
             }
         };
-        if !candidate.covered {
+        if !candidate.by_cover {
             return contacts.inside || !contacts.near.is_empty();
         }
         let (cover, covered_edges) = (&mut self.cover, &mut self.covered_edges);
@@ -271,7 +271,7 @@ pub(crate) struct Culling {
 
 /// What the culling does with `pieces` for the offset on `side`: the m-gons' fates, then the
 /// rectangles that can lose a half given what is kept, then the m-gons and sectors deep
-/// inside (`docs/offset-culling.md`, sections 3 to 11). Nothing
+/// inside (`docs/offset-culling.md`, sections 3 to 12). Nothing
 /// is culled when an m-gon is not strictly convex (section 4, condition (c)).
 pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
     // The covered set of sections 11 and 12, made when one of them first needs it.
@@ -372,15 +372,12 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     // part in such a quadrant it does not hold cannot lose anything.
     let mut bands = cover::Bands::default();
     let (short, all) = (
-        corners
-            .iter()
-            .filter(|c| c.uncovered().next().is_some())
-            .count(),
+        corners.iter().filter(|c| c.has_short_quadrant()).count(),
         corners.len(),
     );
     if short > 0 {
         corners.retain(|c| {
-            c.uncovered().all(|quadrant| {
+            c.short_quadrants().all(|quadrant| {
                 cover
                     .get()
                     .covers_part(&shapes, c.shape, c.v, &quadrant, &mut bands)
@@ -422,7 +419,7 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
             && cover
                 .get()
                 .covers_part(&shapes, corner.shape, corner.v, &corner.gap, &mut bands);
-        let (sector, dropped, covered) = match (empty_gap || whole_covered, corner.split) {
+        let (sector, dropped, by_cover) = match (empty_gap || whole_covered, corner.split) {
             (true, _) => (None, corner.shape, whole_covered),
             (false, Some((sector, rest))) => (Some(sector), rest, true),
             (false, None) => continue,
@@ -431,16 +428,18 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
             corner,
             sector,
             dropped,
-            covered,
+            by_cover,
         });
     }
 
-    // Section 4: nothing rounding can bend may come near what is left out. Every slanted
-    // edge the arrangement keeps (of an m-gon kept whole, of a kept sector, of a rectangle,
-    // of the region) must keep more than one unit from every edge of every polygon left
-    // out, and lie outside it. A candidate that fails keeps its whole m-gon, which the
-    // candidates near it are then checked against: the test runs to its closure, which
-    // does not depend on the order of the checks.
+    // Sections 4 and 12: nothing rounding can bend may come near what is left out. Every
+    // slanted edge the arrangement keeps (of an m-gon kept whole, of a kept sector, of a
+    // rectangle, of the region) must keep more than one unit from every edge of every
+    // polygon left out and lie outside it (section 4), or, for a candidate the covered set
+    // holds, keep more than one unit from it or have its box in the covered set (section
+    // 12). A candidate that fails keeps its whole m-gon, which the candidates near it are
+    // then checked against: the test runs to its closure, which does not depend on the
+    // order of the checks.
     let mut is_candidate = vec![false; mgons.len()];
     for c in &candidates {
         is_candidate[c.corner.mgon] = true;
@@ -502,7 +501,7 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
                 shapes.all[sector]
                     .points
                     .iter()
-                    .map(|p| GridPoint::new(p.x + corner.v.x, p.y + corner.v.y))
+                    .map(|&p| p + corner.v)
                     .collect(),
             ),
         };

@@ -158,7 +158,7 @@ impl Shapes {
 
     /// The index of the shape of `polygon` relative to `corner`.
     pub(super) fn intern(&mut self, polygon: &[GridPoint], corner: GridPoint) -> usize {
-        let relative = |p: &GridPoint| GridPoint::new(p.x - corner.x, p.y - corner.y);
+        let relative = |p: &GridPoint| *p - corner;
         let start = self.all.len().saturating_sub(RECENT);
         for (k, shape) in self.all.iter().enumerate().skip(start).rev() {
             if shape.points.len() == polygon.len()
@@ -322,6 +322,26 @@ mod tests {
             }
             for pair in bands.windows(2) {
                 assert!(pair[0].hi.y <= pair[1].lo.y, "bands one above the other");
+            }
+            // Cut by a vertical line, the two halves' bands are the
+            // whole's clipped to each side, band by band (section 12: so each row meets the
+            // union of the quadrants' bands in one interval).
+            let cut = rng.range(clip.lo.x + 1, clip.hi.x.max(clip.lo.x + 2) - 1);
+            if clip.lo.x < cut && cut < clip.hi.x {
+                let side = |lo: i64, hi: i64| Box2 {
+                    lo: p(lo, clip.lo.y),
+                    hi: p(hi, clip.hi.y),
+                };
+                let left = shape.bands_in(&side(clip.lo.x, cut));
+                let right = shape.bands_in(&side(cut, clip.hi.x));
+                for (half, lo, hi) in [(&left, clip.lo.x, cut), (&right, cut, clip.hi.x)] {
+                    let expected: Vec<Box2> = bands
+                        .iter()
+                        .filter(|b| b.lo.x.max(lo) < b.hi.x.min(hi))
+                        .map(|b| b.clipped_to(&side(lo, hi)))
+                        .collect();
+                    assert_eq!(half, &expected, "r {r}: cut at {cut} in {clip:?}");
+                }
             }
         }
     }
