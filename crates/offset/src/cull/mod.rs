@@ -363,7 +363,6 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
             &mut splits,
         ));
     }
-    drop(splits);
     if corners.is_empty() {
         return Some(vec![Fate::Keep; mgons.len()]);
     }
@@ -376,14 +375,30 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
         corners.len(),
     );
     if short > 0 {
-        corners.retain(|c| {
-            c.short_quadrants().all(|quadrant| {
-                cover
+        // A corner with one quadrant beside the gap not held may still lose the half of
+        // its m-gon away from the gap and that quadrant; one with more keeps its m-gon.
+        corners.retain_mut(|c| {
+            let (mut unheld, mut count) = (0, 0);
+            for (k, quadrant) in c.short_quadrants() {
+                if !cover
                     .get()
                     .covers_part(&shapes, c.shape, c.v, &quadrant, &mut bands)
-            })
+                {
+                    (unheld, count) = (k, count + 1);
+                    if count > 1 {
+                        return false;
+                    }
+                }
+            }
+            if count == 1 {
+                c.split = c.half_split(unheld, &mut shapes, &mut splits);
+                c.half = true;
+                return c.split.is_some();
+            }
+            true
         });
     }
+    drop(splits);
     if corners.is_empty() {
         return Some(vec![Fate::Keep; mgons.len()]);
     }
@@ -412,6 +427,16 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     let mut candidates: Vec<Candidate> = Vec::new();
     for corner in corners {
         let empty_gap = corner.turn == whole_turn && empty.next() == Some(true);
+        if let (true, Some((half, rest))) = (corner.half, corner.split) {
+            // Section 12: a quadrant beside the gap is not held, the half away from it is.
+            candidates.push(Candidate {
+                corner,
+                sector: Some(half),
+                dropped: rest,
+                by_cover: true,
+            });
+            continue;
+        }
         // Section 12: the whole m-gon is covered when its part in the gap is (the other
         // three parts are, by the test above), whichever side the gap lies on; a sector's
         // rest always is.
