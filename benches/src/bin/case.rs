@@ -38,6 +38,15 @@ fn region_hash(region: &Region) -> u64 {
     hash.0
 }
 
+/// The union of `count` overlapping unit squares (the boolean and offset benches' input).
+fn squares_union(count: usize) -> Region {
+    Region::from_outlines(
+        &outlines(&overlapping_squares(count, 1)),
+        &Geometry2DOptions::default(),
+    )
+    .expect("union")
+}
+
 fn usage() -> ! {
     eprintln!(
         "usage: case (arrange COUNT | runs MAP | cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
@@ -138,9 +147,7 @@ fn main() {
         }
         "union" => {
             let count: usize = arg.parse().unwrap_or_else(|_| usage());
-            let squares = overlapping_squares(count, 1);
-            let union = Region::from_outlines(&outlines(&squares), &Geometry2DOptions::default())
-                .expect("union");
+            let union = squares_union(count);
             println!(
                 "union of {count} squares: {} vertices, hash {:016x}",
                 union.vertex_count(),
@@ -149,9 +156,7 @@ fn main() {
         }
         "grow" => {
             let count: usize = arg.parse().unwrap_or_else(|_| usage());
-            let squares = overlapping_squares(count, 1);
-            let union = Region::from_outlines(&outlines(&squares), &Geometry2DOptions::default())
-                .expect("union");
+            let union = squares_union(count);
             let start = Instant::now();
             let grown = union
                 .offset(0.25, Join::Round, onepath_tolerance(0.25, 32))
@@ -167,9 +172,7 @@ fn main() {
             // The offset bench's squares: their union grown and shrunk by 0.25, or offset by
             // DISTANCE (32 vertices per circle either way).
             let count: usize = arg.parse().unwrap_or_else(|_| usage());
-            let squares = overlapping_squares(count, 1);
-            let union = Region::from_outlines(&outlines(&squares), &Geometry2DOptions::default())
-                .expect("union");
+            let union = squares_union(count);
             let distances = match extra.map(String::as_str) {
                 None => vec![0.25f64, -0.25],
                 Some(d) => vec![d.parse().unwrap_or_else(|_| usage())],

@@ -300,8 +300,8 @@ mod tests {
 
     /// Every split of an m-gon is two counter-clockwise polygons whose areas add up to the
     /// m-gon's exactly, the kept one convex and holding the corner's gap (both convex for
-    /// halves); the halves exist only for the two quadrants beside the gap. Corners of random rectilinear rings,
-    /// random radii.
+    /// halves); the halves exist only for the two quadrants beside the gap. Corners of
+    /// random L shapes, random radii.
     #[test]
     fn splits_cut_the_mgon_in_two_exactly() {
         let mut rng = Rng::new(0xC0_4E5);

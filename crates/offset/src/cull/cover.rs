@@ -62,13 +62,8 @@ impl<'a> LazyCover<'a> {
         } = self;
         made.get_or_insert_with(|| {
             let (edges, boxes) = cover_parts(pieces);
-            let first: Vec<Box2> = pieces
-                .mgons
-                .first()
-                .map(|m| Box2::of(m))
-                .into_iter()
-                .collect();
-            Cover::new(boxes, edges, *inside, &[], cell_side(&first))
+            let first = pieces.mgons.first().map(|m| Box2::of(m));
+            Cover::new(boxes, edges, *inside, &[], cell_side(first.iter()))
         })
     }
 }
@@ -175,20 +170,18 @@ impl Cover {
         }
         let relative = part.shifted(GridPoint::new(-at.x, -at.y));
         let bands = bands.entry((shape, relative)).or_insert_with(|| {
-            let mut bands = shapes.all[shape].bands_in(&relative);
+            let bands = shapes.all[shape].bands_in(&relative);
             let middle = bands.len() / 2;
             // Middle first, then alternately below and above it.
-            let order: Vec<usize> = (0..bands.len())
+            (0..bands.len())
                 .map(|k| {
-                    if k % 2 == 1 {
+                    bands[if k % 2 == 1 {
                         middle - k.div_ceil(2)
                     } else {
                         middle + k / 2
-                    }
+                    }]
                 })
-                .collect();
-            bands = order.into_iter().map(|k| bands[k]).collect();
-            bands
+                .collect()
         });
         // `covers` said no to `part` after gathering what lies near it.
         let (near, cuts, slanted) = (

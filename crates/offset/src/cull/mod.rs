@@ -427,24 +427,17 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     let mut candidates: Vec<Candidate> = Vec::new();
     for corner in corners {
         let empty_gap = corner.turn == whole_turn && empty.next() == Some(true);
-        if let (true, Some((half, rest))) = (corner.half, corner.split) {
-            // Section 12: a quadrant beside the gap is not held, the half away from it is.
-            candidates.push(Candidate {
-                corner,
-                sector: Some(half),
-                dropped: rest,
-                by_cover: true,
-            });
-            continue;
-        }
         // Section 12: the whole m-gon is covered when its part in the gap is (the other
         // three parts are, by the test above), whichever side the gap lies on; a sector's
-        // rest always is.
-        let whole_covered = test_gaps
+        // rest, or the half away from a quadrant not held, always is. A corner cut in
+        // halves keeps its m-gon's part in that quadrant, so it never loses it whole.
+        let whole_covered = !corner.half
+            && test_gaps
             && cover
                 .get()
                 .covers_part(&shapes, corner.shape, corner.v, &corner.gap, &mut bands);
-        let (sector, dropped, by_cover) = match (empty_gap || whole_covered, corner.split) {
+        let whole = !corner.half && (empty_gap || whole_covered);
+        let (sector, dropped, by_cover) = match (whole, corner.split) {
             (true, _) => (None, corner.shape, whole_covered),
             (false, Some((sector, rest))) => (Some(sector), rest, true),
             (false, None) => continue,

@@ -85,16 +85,14 @@ impl Shape {
             .collect();
         heights.sort_unstable();
         heights.dedup();
-        let n = self.points.len();
         let mut bands = Vec::with_capacity(heights.len());
         for w in heights.windows(2) {
             let (y0, y1) = (w[0], w[1]);
             let (mut lo, mut hi) = (i64::MAX, i64::MIN);
-            for i in 0..n {
-                let (a, b) = (self.points[i], self.points[(i + 1) % n]);
-                if a.y.min(b.y) < y1 && a.y.max(b.y) > y0 {
-                    lo = lo.min(a.x.min(b.x));
-                    hi = hi.max(a.x.max(b.x));
+            for e in &self.edge_boxes {
+                if e.lo.y < y1 && e.hi.y > y0 {
+                    lo = lo.min(e.lo.x);
+                    hi = hi.max(e.hi.x);
                 }
             }
             let (lo, hi) = (lo.max(clip.lo.x), hi.min(clip.hi.x));
