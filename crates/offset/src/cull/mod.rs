@@ -123,10 +123,12 @@ enum Contact {
 
 impl Candidate {
     /// Where the segment `edge` lies relative to the polygon left out: it keeps more than
-    /// one unit from every edge of that polygon, and then it lies outside when its first
-    /// endpoint lies strictly outside the corner's m-gon, since it crosses none of the
-    /// edges. (Only whole m-gons ask where an edge lies: a sector's rest is always a
-    /// candidate of section 12, which asks only whether an edge is near.)
+    /// one unit from every edge of that polygon (but a rest's or a half's sides at the
+    /// corner, which the piece kept beside it feeds too: [`shapes::Shape::keeps_clear_of`]),
+    /// and then it lies outside when its first endpoint lies strictly outside the corner's
+    /// m-gon, since it crosses none of the edges. (Only whole m-gons ask where an edge
+    /// lies: a sector's rest is always a candidate of section 12, which asks only whether
+    /// an edge is near.)
     fn contact(&self, shapes: &Shapes, edge: [GridPoint; 2]) -> Contact {
         let edge = [edge[0] - self.corner.v, edge[1] - self.corner.v];
         if !shapes.all[self.dropped].keeps_clear_of(edge) {

@@ -52,15 +52,19 @@ impl Shape {
     }
 
     /// True when the segment `edge` (relative to the corner) keeps more than one unit
-    /// (maximum norm) from every edge of the polygon: their boxes are that far apart, or
-    /// the exact test says so.
+    /// (maximum norm) from every edge of the polygon that does not end at the corner: their
+    /// boxes are that far apart, or the exact test says so. Only a sector's rest and a half
+    /// left out have sides at the corner (an m-gon holds it strictly inside), and those
+    /// sides are sides of the sector or half kept beside them too, so nothing left out
+    /// lies on them (`docs/offset-culling.md`, section 12, (e2)).
     pub(super) fn keeps_clear_of(&self, edge: [GridPoint; 2]) -> bool {
         let near = Box2::of(&edge);
         let n = self.points.len();
+        let corner = GridPoint::new(0, 0);
         !self.bounds.within(&near, 1)
             || self.edge_boxes.iter().enumerate().all(|(i, side_box)| {
-                !near.within(side_box, 1)
-                    || farther_than_one(edge, [self.points[i], self.points[(i + 1) % n]])
+                let side = [self.points[i], self.points[(i + 1) % n]];
+                !near.within(side_box, 1) || side.contains(&corner) || farther_than_one(edge, side)
             })
     }
 
@@ -245,6 +249,52 @@ mod tests {
         assert!(farther_than_one([p(0, 0), p(0, 10)], [p(2, 0), p(2, 10)]));
         assert!(!farther_than_one([p(0, 0), p(4, 4)], [p(5, 4), p(9, 0)]));
         assert!(farther_than_one([p(0, 0), p(4, 4)], [p(6, 4), p(10, 0)]));
+    }
+
+    /// `keeps_clear_of` is "more than one unit from every edge that does not end at the
+    /// corner": against the separating-axis test on each such edge, for polygons that have
+    /// the corner as a vertex (a rest, a half) and polygons that do not (an m-gon), and
+    /// segments that cross the sides at the corner without coming near the others.
+    #[test]
+    fn keeping_clear_skips_only_the_sides_at_the_corner() {
+        let mut rng = Rng::new(0xC0_5D1);
+        let origin = p(0, 0);
+        let (mut clear, mut near, mut only_at_corner) = (0, 0, 0);
+        for _ in 0..4_000 {
+            let mut points: Vec<GridPoint> = (0..3 + rng.below(4))
+                .map(|_| p(rng.range(-12, 12), rng.range(-12, 12)))
+                .collect();
+            if rng.below(2) == 0 {
+                let at = rng.below(points.len());
+                points[at] = origin;
+            }
+            let shape = Shape::new(points.clone());
+            for _ in 0..10 {
+                let mut point = || p(rng.range(-14, 14), rng.range(-14, 14));
+                let edge = [point(), point()];
+                let sides = super::super::edges_of(&points);
+                let (at_corner, away): (Vec<_>, Vec<_>) =
+                    sides.partition(|side| side.contains(&origin));
+                let expected = away
+                    .iter()
+                    .all(|&side| !within_one_by_separating_axes(edge, side));
+                assert_eq!(shape.keeps_clear_of(edge), expected, "{points:?} {edge:?}");
+                if !expected {
+                    near += 1;
+                } else if at_corner
+                    .iter()
+                    .any(|&side| within_one_by_separating_axes(edge, side))
+                {
+                    only_at_corner += 1;
+                } else {
+                    clear += 1;
+                }
+            }
+        }
+        assert!(
+            clear > 5_000 && near > 5_000 && only_at_corner > 1_000,
+            "{clear} clear, {near} near, {only_at_corner} near only the sides at the corner"
+        );
     }
 
     /// The bands hold the polygon's part in the clip box and its edges' boxes' parts, but
