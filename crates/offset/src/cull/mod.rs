@@ -33,7 +33,7 @@ use corner::{Corner, Splits};
 pub(crate) use corner_squares::corner_squares;
 use cover::LazyCover;
 use onepath_predicates::{GridPoint, Orientation};
-use shapes::Shapes;
+use shapes::{CHUNK, Shapes};
 use std::collections::HashMap;
 
 /// The hasher of the culling's caches: fast and seeded alike in every run (nothing iterates
@@ -129,11 +129,14 @@ impl Candidate {
     /// m-gon, since it crosses none of the edges. (Only whole m-gons ask where an edge
     /// lies: a sector's rest is always a candidate of section 12, which asks only whether
     /// an edge is near.)
+    ///
+    /// A candidate of section 12 ([`Candidate::by_cover`]) asks only whether an edge is
+    /// near, so for it an edge that keeps clear is [`Contact::Clear`] without the test.
     fn contact(&self, shapes: &Shapes, edge: [GridPoint; 2]) -> Contact {
         let edge = [edge[0] - self.corner.v, edge[1] - self.corner.v];
         if !shapes.all[self.dropped].keeps_clear_of(edge) {
             Contact::Near
-        } else if shapes.all[self.corner.shape].is_outside_convex(edge[0]) {
+        } else if self.by_cover || shapes.all[self.corner.shape].is_outside_convex(edge[0]) {
             Contact::Clear
         } else {
             Contact::Inside
@@ -143,7 +146,8 @@ impl Candidate {
 
 /// What [`Group::contacts`] depends on for a placed shape: the group's shape, its place
 /// relative to the candidate's corner, the shape the candidate leaves out, the corner's
-/// m-gon shape, whether a sector stays, and the corner's edge directions.
+/// m-gon shape, whether the candidate is one of section 12 (which never asks whether an
+/// edge lies inside), and the corner's edge directions.
 type BlockKey = (usize, GridPoint, usize, usize, bool, [[i64; 2]; 2]);
 
 /// A group's slanted edges that come near what a candidate leaves out: whether one of them
@@ -178,7 +182,7 @@ impl Blocking<'_, '_> {
                     at - corner.v,
                     candidate.dropped,
                     corner.shape,
-                    candidate.sector.is_some(),
+                    candidate.by_cover,
                     corner.directions(),
                 );
                 &*self
@@ -237,23 +241,28 @@ impl Group {
     fn contacts(&self, shapes: &Shapes, candidate: &Candidate) -> Contacts {
         let mut contacts = Contacts::default();
         let bounds = &candidate.corner.bounds;
-        let count = match *self {
-            Group::Placed(shape, _) => shapes.all[shape].slanted.len(),
-            Group::Edge(_) => 1,
+        let mut meet = |i: u32| match candidate.contact(shapes, self.slanted_edge(shapes, i)) {
+            Contact::Clear => {}
+            Contact::Inside => contacts.inside = true,
+            Contact::Near => contacts.near.push(i),
         };
-        for i in 0..count as u32 {
-            let near = match *self {
-                Group::Placed(shape, at) => {
-                    bounds.within(&shapes.all[shape].slanted_boxes[i as usize].shifted(at), 1)
+        match *self {
+            Group::Placed(shape, at) => {
+                let shape = &shapes.all[shape];
+                for (c, chunk) in shape.slanted_chunks.iter().enumerate() {
+                    if !bounds.within(&chunk.shifted(at), 1) {
+                        continue;
+                    }
+                    for i in CHUNK * c..shape.slanted.len().min(CHUNK * (c + 1)) {
+                        if bounds.within(&shape.slanted_boxes[i].shifted(at), 1) {
+                            meet(i as u32);
+                        }
+                    }
                 }
-                Group::Edge(e) => bounds.within(&Box2::of(&e), 1),
-            };
-            if near {
-                let e = self.slanted_edge(shapes, i);
-                match candidate.contact(shapes, e) {
-                    Contact::Clear => {}
-                    Contact::Inside => contacts.inside = true,
-                    Contact::Near => contacts.near.push(i),
+            }
+            Group::Edge(e) => {
+                if bounds.within(&Box2::of(&e), 1) {
+                    meet(0);
                 }
             }
         }

@@ -15,8 +15,13 @@ pub(super) struct Shape {
     pub(super) slanted: Vec<[GridPoint; 2]>,
     /// Their boxes.
     pub(super) slanted_boxes: Vec<Box2>,
+    /// The box of each run of [`CHUNK`] slanted edges (the last run may be shorter): a box
+    /// that is not near a run's is near none of its edges' boxes.
+    pub(super) slanted_chunks: Vec<Box2>,
     /// The boxes of the edges, edge `i` from vertex `i` to vertex `i + 1`.
     edge_boxes: Vec<Box2>,
+    /// The box of each run of [`CHUNK`] edges, as `slanted_chunks`.
+    edge_chunks: Vec<Box2>,
     /// Strictly convex, counter-clockwise, with the corner (the origin) strictly inside.
     pub(super) convex_around_origin: bool,
 }
@@ -32,11 +37,15 @@ impl Shape {
                     && turns_left(points[i], points[(i + 1) % n], origin)
             });
         let slanted: Vec<[GridPoint; 2]> = super::slanted_edges(&points).collect();
+        let slanted_boxes: Vec<Box2> = slanted.iter().map(|e| Box2::of(e)).collect();
+        let edge_boxes: Vec<Box2> = super::edges_of(&points).map(|e| Box2::of(&e)).collect();
         Shape {
             bounds: Box2::of(&points),
-            slanted_boxes: slanted.iter().map(|e| Box2::of(e)).collect(),
+            slanted_chunks: chunk_boxes(&slanted_boxes),
+            slanted_boxes,
             slanted,
-            edge_boxes: super::edges_of(&points).map(|e| Box2::of(&e)).collect(),
+            edge_chunks: chunk_boxes(&edge_boxes),
+            edge_boxes,
             convex_around_origin,
             points,
         }
@@ -46,9 +55,14 @@ impl Shape {
     /// be convex and counter-clockwise.
     pub(super) fn is_outside_convex(&self, p: GridPoint) -> bool {
         let n = self.points.len();
-        (0..n).any(|i| {
-            orient2d(self.points[i], self.points[(i + 1) % n], p) == Orientation::Clockwise
-        })
+        let Box2 { lo, hi } = self.bounds;
+        p.x < lo.x
+            || p.x > hi.x
+            || p.y < lo.y
+            || p.y > hi.y
+            || (0..n).any(|i| {
+                orient2d(self.points[i], self.points[(i + 1) % n], p) == Orientation::Clockwise
+            })
     }
 
     /// True when the segment `edge` (relative to the corner) keeps more than one unit
@@ -62,9 +76,14 @@ impl Shape {
         let n = self.points.len();
         let corner = GridPoint::new(0, 0);
         !self.bounds.within(&near, 1)
-            || self.edge_boxes.iter().enumerate().all(|(i, side_box)| {
-                let side = [self.points[i], self.points[(i + 1) % n]];
-                !near.within(side_box, 1) || side.contains(&corner) || farther_than_one(edge, side)
+            || self.edge_chunks.iter().enumerate().all(|(c, chunk)| {
+                !near.within(chunk, 1)
+                    || (CHUNK * c..n.min(CHUNK * (c + 1))).all(|i| {
+                        let side = [self.points[i], self.points[(i + 1) % n]];
+                        !near.within(&self.edge_boxes[i], 1)
+                            || side.contains(&corner)
+                            || farther_than_one(edge, side)
+                    })
             })
     }
 
@@ -109,6 +128,23 @@ impl Shape {
         }
         bands
     }
+}
+
+/// How many consecutive edges share one box in [`Shape::slanted_chunks`] and
+/// [`Shape::edge_chunks`].
+pub(super) const CHUNK: usize = 8;
+
+/// The box of each run of [`CHUNK`] consecutive boxes of `boxes`.
+fn chunk_boxes(boxes: &[Box2]) -> Vec<Box2> {
+    boxes
+        .chunks(CHUNK)
+        .map(|run| {
+            run.iter().skip(1).fold(run[0], |b, e| Box2 {
+                lo: GridPoint::new(b.lo.x.min(e.lo.x), b.lo.y.min(e.lo.y)),
+                hi: GridPoint::new(b.hi.x.max(e.hi.x), b.hi.y.max(e.hi.y)),
+            })
+        })
+        .collect()
 }
 
 /// True when the closed segments `k` and `p` keep a maximum-norm distance of more than one
@@ -254,14 +290,15 @@ mod tests {
     /// `keeps_clear_of` is "more than one unit from every edge that does not end at the
     /// corner": against the separating-axis test on each such edge, for polygons that have
     /// the corner as a vertex (a rest, a half) and polygons that do not (an m-gon), and
-    /// segments that cross the sides at the corner without coming near the others.
+    /// segments that cross the sides at the corner without coming near the others. The
+    /// polygons have up to three runs of [`CHUNK`] edges, whose boxes it tests first.
     #[test]
     fn keeping_clear_skips_only_the_sides_at_the_corner() {
         let mut rng = Rng::new(0xC0_5D1);
         let origin = p(0, 0);
         let (mut clear, mut near, mut only_at_corner) = (0, 0, 0);
         for _ in 0..4_000 {
-            let mut points: Vec<GridPoint> = (0..3 + rng.below(4))
+            let mut points: Vec<GridPoint> = (0..3 + rng.below(3 * CHUNK - 2))
                 .map(|_| p(rng.range(-12, 12), rng.range(-12, 12)))
                 .collect();
             if rng.below(2) == 0 {
@@ -292,8 +329,47 @@ mod tests {
             }
         }
         assert!(
-            clear > 5_000 && near > 5_000 && only_at_corner > 1_000,
+            clear > 5_000 && near > 5_000 && only_at_corner > 200,
             "{clear} clear, {near} near, {only_at_corner} near only the sides at the corner"
+        );
+    }
+
+    /// `is_outside_convex` (its box first) against the orientations alone, at the integer
+    /// points around m-gons of random radii: outside exactly when some edge has the point
+    /// strictly on its right.
+    #[test]
+    fn outside_a_convex_polygon_agrees_with_its_edges() {
+        let mut rng = Rng::new(0x0_75DE);
+        let (mut outside, mut not) = (0, 0);
+        for _ in 0..60 {
+            let r = rng.range(1, 12) as f64 + rng.pick(&[0.0, 0.25, 0.5]);
+            let ring = vec![p(0, 0), p(40, 0), p(40, 40), p(0, 40)];
+            let pieces = RoundPieces::new(&[ring], r, 0.0, 1 << 30).expect("pieces");
+            let points: Vec<GridPoint> = pieces.mgons[0]
+                .iter()
+                .map(|q| *q - pieces.centres[0])
+                .collect();
+            let shape = Shape::new(points.clone());
+            let n = points.len();
+            let b = shape.bounds;
+            for x in b.lo.x - 2..=b.hi.x + 2 {
+                for y in b.lo.y - 2..=b.hi.y + 2 {
+                    let q = p(x, y);
+                    let expected = (0..n).any(|i| {
+                        orient2d(points[i], points[(i + 1) % n], q) == Orientation::Clockwise
+                    });
+                    assert_eq!(shape.is_outside_convex(q), expected, "r {r}, {q:?}");
+                    if expected {
+                        outside += 1;
+                    } else {
+                        not += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            outside > 1_000 && not > 1_000,
+            "{outside} outside, {not} not"
         );
     }
 
