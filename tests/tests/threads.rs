@@ -1,6 +1,7 @@
 //! The same bits on any number of threads (issue #19): arrangements of random inputs, the
-//! boolean operations and offsets of random regions, and the builds of the bundled maps,
-//! run in explicit rayon pools of 1, 2, 3 and 8 threads, give identical outputs.
+//! labelling sweep in strips, the boolean operations and offsets of random regions, and the
+//! builds of the bundled maps, run in explicit rayon pools of 1, 2, 3 and 8 threads, give
+//! identical outputs.
 #![cfg(feature = "parallel")]
 
 use onepath_arrangement::{ArrangeOptions, Operand, TaggedEdge, arrange, arrange_with};
@@ -86,6 +87,55 @@ fn arrangements_of_random_inputs() {
             "unused pixels"
         );
         arrangement
+    });
+}
+
+/// The labelling sweep runs in strips, one per thread, from 32,768 segments (decisions
+/// D15): in every pool its labels and boundary marks are one sweep's (the plain list's),
+/// on the arrangement of closed rings and on the deferred one.
+#[test]
+fn the_labelling_sweep_in_strips() {
+    use onepath_arrangement::arrange_deferred;
+    use onepath_winding::{
+        BoundaryMarks, InsideRule, label, label_checking_crossings, label_deferred,
+        label_with_plain_list, mark_deferred_boundary,
+    };
+    let mut rng = Rng::new(0x7E4D_0003);
+    let mut edges = Vec::new();
+    for _ in 0..6_000 {
+        let (x, y) = (rng.range(0, 1 << 16), rng.range(0, 1 << 16));
+        let n = rng.range(3, 8);
+        let ring: Vec<GridPoint> = (0..n)
+            .map(|_| GridPoint::new(x + rng.range(0, 1 << 10), y + rng.range(0, 1 << 10)))
+            .collect();
+        let operand = [Operand::First, Operand::Second][rng.below(2)];
+        for i in 0..ring.len() {
+            edges.push(TaggedEdge::new(
+                ring[i],
+                ring[(i + 1) % ring.len()],
+                operand,
+            ));
+        }
+    }
+    let arrangement = arrange(&edges).expect("an arrangement");
+    assert!(arrangement.segments.len() > 40_000);
+    let expected = label_with_plain_list(&arrangement);
+    same_on_every_pool("labels", || {
+        let labels = label(&arrangement);
+        assert!(labels == expected, "labels differ from the plain list's");
+        labels
+    });
+    let deferred = arrange_deferred(edges).expect("a deferred arrangement");
+    let expected = label_checking_crossings(deferred.vertices(), deferred.segments(), usize::MAX)
+        .expect("no crossing");
+    same_on_every_pool("deferred labels", || {
+        assert!(label_deferred(&deferred).as_ref() == Some(&expected));
+        let marks = mark_deferred_boundary(&deferred, InsideRule::Union).expect("no crossing");
+        assert_eq!(
+            marks,
+            BoundaryMarks::from_windings(&expected, InsideRule::Union)
+        );
+        marks
     });
 }
 

@@ -49,6 +49,30 @@ impl TaggedEdge {
     pub fn new(from: GridPoint, to: GridPoint, operand: Operand) -> Self {
         Self { from, to, operand }
     }
+
+    /// The directed edges of closed rings, each ring's last point joined to its first,
+    /// all counting for `operand`: ring by ring, in the order of their points.
+    ///
+    /// ```
+    /// use onepath_arrangement::{GridPoint, Operand, TaggedEdge};
+    /// let p = |x, y| GridPoint::new(x, y);
+    /// let square = [p(0, 0), p(2, 0), p(2, 2), p(0, 2)];
+    /// let edges: Vec<TaggedEdge> = TaggedEdge::of_rings([&square[..]], Operand::First).collect();
+    /// assert_eq!(edges.len(), 4);
+    /// assert_eq!(edges[3], TaggedEdge::new(p(0, 2), p(0, 0), Operand::First));
+    /// ```
+    pub fn of_rings<R: AsRef<[GridPoint]>>(
+        rings: impl IntoIterator<Item = R>,
+        operand: Operand,
+    ) -> impl Iterator<Item = TaggedEdge> {
+        rings.into_iter().flat_map(move |ring| {
+            let n = ring.as_ref().len();
+            (0..n).map(move |i| {
+                let ring = ring.as_ref();
+                TaggedEdge::new(ring[i], ring[(i + 1) % n], operand)
+            })
+        })
+    }
 }
 
 /// A segment of the arrangement between vertices `a < b` (indices into

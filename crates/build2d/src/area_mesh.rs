@@ -4,7 +4,7 @@
 
 use crate::areas::AreaId;
 use crate::error::{Error, Result};
-use crate::region::{Region, arrange_and_label, ring_edges};
+use crate::region::{Region, arrange_and_label};
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_cdt::Cdt;
 use onepath_predicates::{GridPoint, Orientation, orient2d};
@@ -71,9 +71,9 @@ pub(crate) fn cut(
 ) -> Result<AreaCut> {
     let n = areas.len();
     let weight = |i: usize| i32::try_from(n + i + 1).map_err(Error::internal);
-    let mut edges: Vec<TaggedEdge> = ring_edges(shrunk.rings(), Operand::First).collect();
+    let mut edges: Vec<TaggedEdge> = TaggedEdge::of_rings(shrunk.rings(), Operand::First).collect();
     for (i, (_, region)) in areas.iter().enumerate() {
-        edges.extend(ring_edges(
+        edges.extend(TaggedEdge::of_rings(
             region.rings(),
             Operand::Weighted([0, weight(i)?]),
         ));

@@ -3,7 +3,7 @@
 
 use crate::error::{Error, Location, Result};
 use crate::input::{Geometry2DOptions, Vector2D};
-use crate::region::{Region, overlay, ring_edges};
+use crate::region::{Region, overlay};
 use crate::snap::check_map_shape;
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_winding::InsideRule;
@@ -96,7 +96,7 @@ impl AreaMap {
         ids.dedup();
         let union_of = |regions: &mut dyn Iterator<Item = &Region>| -> Result<Region> {
             let edges: Vec<TaggedEdge> = regions
-                .flat_map(|r| ring_edges(r.rings(), Operand::First))
+                .flat_map(|r| TaggedEdge::of_rings(r.rings(), Operand::First))
                 .collect();
             Ok(Region {
                 snap_bits,

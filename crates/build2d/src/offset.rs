@@ -1,7 +1,7 @@
 //! `Region::offset` and the build's agent-radius shrink: pieces, then one arrangement.
 
 use crate::error::{Error, Location, Result};
-use crate::region::{Region, overlay, ring_edges};
+use crate::region::{Region, overlay};
 use onepath_arrangement::{EdgeSource, Operand, TaggedEdge};
 use onepath_offset::{
     OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, ShrinkEdges, piece_edges,
@@ -210,7 +210,7 @@ struct WithPieces<'a, P> {
 
 impl<P: Pieces> EdgeSource for WithPieces<'_, P> {
     fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_ {
-        ring_edges(self.rings, self.own).chain(
+        TaggedEdge::of_rings(self.rings, self.own).chain(
             self.pieces
                 .pieces()
                 .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),

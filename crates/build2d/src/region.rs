@@ -77,20 +77,6 @@ fn arrange_labelled<L>(
     Ok((Deferred::from(arrangement), labels))
 }
 
-/// The directed edges of closed rings, tagged with `operand`.
-pub(crate) fn ring_edges<R: AsRef<[GridPoint]>>(
-    rings: impl IntoIterator<Item = R>,
-    operand: Operand,
-) -> impl Iterator<Item = TaggedEdge> {
-    rings.into_iter().flat_map(move |ring| {
-        let n = ring.as_ref().len();
-        (0..n).map(move |i| {
-            let ring = ring.as_ref();
-            TaggedEdge::new(ring[i], ring[(i + 1) % n], operand)
-        })
-    })
-}
-
 impl Region {
     /// The empty region on the grid of `options`; SnapBits outside `0..=16` are an
     /// [`Error::InvalidArgument`], as for every other way of making a region.
@@ -127,7 +113,7 @@ impl Region {
             snap_outline(o, outline, scale, &mut points, &mut ends)?;
             // One simple ring resolves to itself (simple_ring.rs proves it bit for bit).
             if ends.len() == 1 && resolve_simple_ring(&points, &mut simple) {
-                resolved_edges.extend(ring_edges([&simple], Operand::First));
+                resolved_edges.extend(TaggedEdge::of_rings([&simple], Operand::First));
                 continue;
             }
             let rings = ends.iter().scan(0, |start, &end| {
@@ -135,9 +121,9 @@ impl Region {
                 *start = end;
                 Some(ring)
             });
-            let edges: Vec<TaggedEdge> = ring_edges(rings, Operand::First).collect();
+            let edges: Vec<TaggedEdge> = TaggedEdge::of_rings(rings, Operand::First).collect();
             let resolved = overlay(edges, InsideRule::EvenOdd)?;
-            resolved_edges.extend(ring_edges(&resolved, Operand::First));
+            resolved_edges.extend(TaggedEdge::of_rings(&resolved, Operand::First));
         }
         // The buffers go before the last arrangement, where memory peaks.
         drop((points, ends, simple));
@@ -184,8 +170,8 @@ impl Region {
                 right: other.snap_bits,
             });
         }
-        let edges: Vec<TaggedEdge> = ring_edges(&self.rings, Operand::First)
-            .chain(ring_edges(&other.rings, Operand::Second))
+        let edges: Vec<TaggedEdge> = TaggedEdge::of_rings(&self.rings, Operand::First)
+            .chain(TaggedEdge::of_rings(&other.rings, Operand::Second))
             .collect();
         Ok(Region {
             snap_bits: self.snap_bits,

@@ -160,13 +160,13 @@ mod tests {
     //! it answers exactly what `overlay` gives; and it answers often.
 
     use super::*;
-    use crate::region::{overlay, ring_edges};
-    use onepath_arrangement::Operand;
+    use crate::region::overlay;
+    use onepath_arrangement::{Operand, TaggedEdge};
     use onepath_testkit::Rng;
     use onepath_winding::InsideRule;
 
     fn general(ring: &[GridPoint]) -> Vec<Vec<GridPoint>> {
-        let edges: Vec<_> = ring_edges([ring], Operand::First).collect();
+        let edges: Vec<_> = TaggedEdge::of_rings([ring], Operand::First).collect();
         overlay(edges, InsideRule::EvenOdd).expect("an arrangement")
     }
 

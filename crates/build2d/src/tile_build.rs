@@ -7,7 +7,7 @@ use crate::area_mesh::{Border, LabelGraph, cut, label_graph, labelled_triangles}
 use crate::areas::AreaId;
 use crate::error::{Error, Result};
 use crate::offset::shrink_pieces;
-use crate::region::{Region, arrange_and_label, ring_edges};
+use crate::region::{Region, arrange_and_label};
 use crate::tiles::CutRegion;
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_convex::{Partition, partition_convex_labelled};
@@ -123,7 +123,7 @@ pub(crate) fn build_tile(
     } else {
         Operand::First
     };
-    let mut edges: Vec<TaggedEdge> = ring_edges(&rings, rings_operand).collect();
+    let mut edges: Vec<TaggedEdge> = TaggedEdge::of_rings(&rings, rings_operand).collect();
     if ctx.radius > 0.0 {
         let pieces = shrink_pieces(&rings, ctx.snap_bits, ctx.radius, ctx.arc_tolerance)?;
         edges.extend(
@@ -132,7 +132,7 @@ pub(crate) fn build_tile(
                 .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
         );
     }
-    edges.extend(ring_edges(
+    edges.extend(TaggedEdge::of_rings(
         std::slice::from_ref(&square),
         Operand::Weighted([2, 0]),
     ));

@@ -50,6 +50,7 @@
 mod inside;
 mod marks;
 mod rings;
+mod strips;
 mod sweep;
 mod tilemap;
 
@@ -59,8 +60,8 @@ pub use inside::{
 pub use marks::{BoundaryMarks, BoundarySide, mark_deferred_boundary, trace_marked_owned};
 pub use rings::{TraceError, canonical_ring, canonicalize, trace_rings};
 pub use sweep::{
-    SegmentWindings, label, label_checking_crossings, label_deferred, label_with_chunk_size,
-    label_with_plain_list,
+    SegmentWindings, label, label_checking_crossings, label_checking_crossings_in_strips,
+    label_deferred, label_in_strips, label_with_chunk_size, label_with_plain_list,
 };
 pub use tilemap::trace_tile_map;
 

@@ -5,7 +5,7 @@
 use crate::SegmentWindings;
 use crate::inside::InsideRule;
 use crate::rings::{TraceError, trace_numbered};
-use crate::sweep::{Labels, sweep_deferred};
+use crate::sweep::{Labels, SplitLabels, sweep_deferred};
 use onepath_arrangement::{Deferred, Segment};
 use onepath_predicates::GridPoint;
 
@@ -136,6 +136,18 @@ impl Labels for BoundaryMarks {
             s,
             BoundarySide::of(self.rule, &SegmentWindings { below, above }),
         );
+    }
+}
+
+impl SplitLabels for BoundaryMarks {
+    fn part(&self, len: usize) -> Self {
+        Self::new(self.rule, len)
+    }
+
+    fn absorb(&mut self, at: usize, part: Self) {
+        for s in 0..part.len {
+            self.put(at + s, BoundarySide::from_code(part.code_at(s)));
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The labelling plane sweep: the winding numbers on both sides of every segment.
 
+pub(crate) use crate::strips::SplitLabels;
 use onepath_arrangement::{Arrangement, Deferred, Segment};
 use onepath_predicates::{GridPoint, cross, properly_cross};
 use std::cmp::Ordering;
@@ -31,14 +32,24 @@ impl Labels for Vec<SegmentWindings> {
     }
 }
 
+impl SplitLabels for Vec<SegmentWindings> {
+    fn part(&self, len: usize) -> Self {
+        vec![SegmentWindings::default(); len]
+    }
+
+    fn absorb(&mut self, at: usize, part: Self) {
+        self[at..at + part.len()].copy_from_slice(&part);
+    }
+}
+
 /// One entry of the sweep status: a segment cut by the sweep line (its vertex indices) and
 /// the winding just above it. Sixteen bytes, because inserting into and removing from a
 /// list of them moves the entries above.
-#[derive(Clone, Copy)]
-struct StatusEntry {
-    a: u32,
-    b: u32,
-    above: [i32; 2],
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StatusEntry {
+    pub(crate) a: u32,
+    pub(crate) b: u32,
+    pub(crate) above: [i32; 2],
 }
 
 /// The operations of the sweep on its status, the segments cut by the sweep line from
@@ -319,11 +330,9 @@ impl Status for ChunkedList {
 /// The arrangement must satisfy its invariants (no crossings, no vertex inside a segment);
 /// the result is indexed like `arrangement.segments`.
 pub fn label(arrangement: &Arrangement) -> Vec<SegmentWindings> {
-    sweep(
+    sweep_on_cores(
         &arrangement.vertices,
         &arrangement.segments,
-        PLAIN_MAX,
-        CHUNK_MAX,
         false,
         windings_for(&arrangement.segments),
     )
@@ -396,6 +405,51 @@ pub fn label_checking_crossings(
     (!swept.crossed).then_some(swept.labels)
 }
 
+/// [`label`] in `strips` strips of vertices (`docs/decisions.md`, D15), one after another
+/// or on every core with the `parallel` feature, each moving on from the plain list to
+/// chunks of at most `chunk_max` entries: the same labels as [`label`] for every
+/// arrangement that satisfies its invariants. `None` when a vertex is not balanced (then
+/// [`label`] runs one sweep). For tests.
+#[doc(hidden)]
+pub fn label_in_strips(
+    arrangement: &Arrangement,
+    strips: usize,
+    chunk_max: usize,
+) -> Option<Vec<SegmentWindings>> {
+    crate::strips::sweep_in_strips(
+        &arrangement.vertices,
+        &arrangement.segments,
+        strips,
+        (chunk_max, chunk_max),
+        false,
+        windings_for(&arrangement.segments),
+    )
+    .ok()
+    .map(|swept| swept.labels)
+}
+
+/// [`label_checking_crossings`] in `strips` strips: `Some(None)` when two segments
+/// properly cross, `Some(Some(labels))` otherwise, and `None` when no segment crosses
+/// another but a vertex is not balanced (then one sweep must label). For tests.
+#[doc(hidden)]
+pub fn label_checking_crossings_in_strips(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    strips: usize,
+    chunk_max: usize,
+) -> Option<Option<Vec<SegmentWindings>>> {
+    crate::strips::sweep_in_strips(
+        vertices,
+        segments,
+        strips,
+        (chunk_max, chunk_max),
+        true,
+        windings_for(segments),
+    )
+    .ok()
+    .map(|swept| (!swept.crossed).then_some(swept.labels))
+}
+
 /// [`label`] with the status as the specification's plain list throughout, whose
 /// insertions and removals move memory proportional to its length: the reference the
 /// chunked status is tested against, and the "before" of the growth bench. The same
@@ -420,30 +474,50 @@ fn windings_for(segments: &[Segment]) -> Vec<SegmentWindings> {
 
 /// The sweep of [`label_deferred`] into `labels` (sized for the deferred segments):
 /// `None` when two segments properly cross.
-pub(crate) fn sweep_deferred<L: Labels>(deferred: &Deferred, labels: L) -> Option<L> {
+pub(crate) fn sweep_deferred<L: SplitLabels>(deferred: &Deferred, labels: L) -> Option<L> {
     let check = !deferred.is_verified();
-    let swept = sweep(
-        deferred.vertices(),
-        deferred.segments(),
-        PLAIN_MAX,
-        CHUNK_MAX,
-        check,
-        labels,
-    );
+    let swept = sweep_on_cores(deferred.vertices(), deferred.segments(), check, labels);
     (!swept.crossed).then_some(swept.labels)
+}
+
+/// The sweep with the default list sizes, in strips on every core where the `parallel`
+/// feature, the pool and the size allow it (`docs/decisions.md`, D15): the same labels
+/// and the same answer to the crossing question as one sweep.
+pub(crate) fn sweep_on_cores<L: SplitLabels>(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    check: bool,
+    labels: L,
+) -> Swept<L> {
+    #[cfg(feature = "parallel")]
+    {
+        let threads = || rayon::current_num_threads();
+        if segments.len() >= crate::strips::PARALLEL_MIN && threads() > 1 {
+            let threads = threads();
+            let sizes = (PLAIN_MAX, CHUNK_MAX);
+            match crate::strips::sweep_in_strips(vertices, segments, threads, sizes, check, labels)
+            {
+                Ok(swept) => return swept,
+                Err(labels) => {
+                    return sweep(vertices, segments, PLAIN_MAX, CHUNK_MAX, check, labels);
+                }
+            }
+        }
+    }
+    sweep(vertices, segments, PLAIN_MAX, CHUNK_MAX, check, labels)
 }
 
 /// What a sweep found: the labels, and with the crossing check whether two segments
 /// properly cross (then the labels are incomplete and the sweep stopped there).
-struct Swept<L> {
-    labels: L,
-    crossed: bool,
+pub(crate) struct Swept<L> {
+    pub(crate) labels: L,
+    pub(crate) crossed: bool,
 }
 
 /// The sweep of [`label`]: the plain list while it holds at most `plain_max` entries, then
 /// chunks of at most `chunk_max`; with `check`, the crossing test of [`label_deferred`].
 /// The windings of every segment go into `labels`.
-fn sweep<L: Labels>(
+pub(crate) fn sweep<L: Labels>(
     vertices: &[GridPoint],
     segments: &[Segment],
     plain_max: usize,
@@ -451,76 +525,195 @@ fn sweep<L: Labels>(
     check: bool,
     labels: L,
 ) -> Swept<L> {
-    let mut state = SweepState::new(vertices, segments, labels);
-    let mut plain = PlainList {
-        entries: Vec::new(),
-        limit: plain_max,
+    let starts = starts_of(vertices.len(), segments);
+    let part = Part {
+        vertices: 0..vertices.len(),
+        base: 0,
+        initial: Vec::new(),
+        track_balance: false,
     };
-    // One copy of the loop with the check and one without, so that `label` pays nothing
-    // for it.
-    let next = if check {
-        state.run::<_, true>(&mut plain, 0)
-    } else {
-        state.run::<_, false>(&mut plain, 0)
-    };
-    if next < vertices.len() && !state.crossed {
-        let mut chunked = ChunkedList::new(&plain.entries, chunk_max);
-        drop(plain);
-        if check {
-            state.run::<_, true>(&mut chunked, next);
-        } else {
-            state.run::<_, false>(&mut chunked, next);
+    let swept = sweep_part(
+        vertices,
+        segments,
+        &starts,
+        part,
+        (plain_max, chunk_max),
+        check,
+        labels,
+    );
+    Swept {
+        labels: swept.labels,
+        crossed: swept.crossed,
+    }
+}
+
+/// `starts[v]..starts[v + 1]` are the segments starting at vertex `v` (segments are sorted
+/// by `(a, b)`, so those starting at each vertex are contiguous).
+#[inline]
+pub(crate) fn starts_of(vertex_count: usize, segments: &[Segment]) -> Vec<u32> {
+    let mut starts = vec![0u32; vertex_count + 1];
+    for s in segments {
+        if let Some(count) = starts.get_mut(s.a as usize + 1) {
+            *count += 1;
         }
     }
-    Swept {
+    for i in 0..vertex_count {
+        starts[i + 1] += starts[i];
+    }
+    starts
+}
+
+/// A stretch of the sweep: the vertices it visits, the index of the first segment whose
+/// labels it writes (the labels it holds start there), and the status before its first
+/// vertex.
+pub(crate) struct Part {
+    pub(crate) vertices: std::ops::Range<usize>,
+    pub(crate) base: usize,
+    pub(crate) initial: Vec<StatusEntry>,
+    /// True when the vertices' balance must be tested even over all of them.
+    pub(crate) track_balance: bool,
+}
+
+/// What a stretch of the sweep found: [`Swept`], and whether at every vertex it visited the
+/// segments ending there and those starting there carry the same net delta (then the
+/// windings above every status entry are the sums of the deltas up to it, before and after
+/// the stretch).
+pub(crate) struct SweptPart<L> {
+    pub(crate) labels: L,
+    pub(crate) crossed: bool,
+    pub(crate) balanced: bool,
+}
+
+/// The sweep over one stretch of vertices from its initial status, the plain list while it
+/// holds at most `sizes.0` entries, then chunks of at most `sizes.1`.
+pub(crate) fn sweep_part<L: Labels>(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    starts: &[u32],
+    part: Part,
+    (plain_max, chunk_max): (usize, usize),
+    check: bool,
+    labels: L,
+) -> SweptPart<L> {
+    let mut state = SweepState {
+        vertices,
+        segments,
+        starts,
+        base: part.base,
+        crossed: false,
+        balanced: true,
+        track_balance: part.track_balance,
+        result: labels,
+        outgoing: Vec::new(),
+        inserted: Vec::new(),
+    };
+    let Part {
+        vertices: range,
+        initial,
+        ..
+    } = part;
+    let mut next = range.start;
+    let mut entries = initial;
+    if entries.len() <= plain_max {
+        let mut plain = PlainList {
+            entries,
+            limit: plain_max,
+        };
+        next = state.run_any(&mut plain, next, range.end, check);
+        entries = plain.entries;
+    }
+    if next < range.end && !state.crossed {
+        let mut chunked = ChunkedList::new(&entries, chunk_max);
+        drop(entries);
+        state.run_any(&mut chunked, next, range.end, check);
+    }
+    SweptPart {
         labels: state.result,
         crossed: state.crossed,
+        balanced: state.balanced,
     }
+}
+
+/// The status (the plain list) of one sweep just before vertex `first`: what
+/// [`crate::strips`] must sort for itself. For tests.
+#[cfg(test)]
+pub(crate) fn status_before(
+    vertices: &[GridPoint],
+    segments: &[Segment],
+    first: usize,
+) -> Vec<StatusEntry> {
+    let starts = starts_of(vertices.len(), segments);
+    let mut state = SweepState {
+        vertices,
+        segments,
+        starts: &starts,
+        base: 0,
+        crossed: false,
+        balanced: true,
+        track_balance: false,
+        result: windings_for(segments),
+        outgoing: Vec::new(),
+        inserted: Vec::new(),
+    };
+    let mut plain = PlainList {
+        entries: Vec::new(),
+        limit: usize::MAX,
+    };
+    state.run_any(&mut plain, 0, first, false);
+    plain.entries
 }
 
 /// What the sweep carries from vertex to vertex besides its status.
 struct SweepState<'a, L> {
     vertices: &'a [GridPoint],
     segments: &'a [Segment],
+    /// `starts[v]..starts[v + 1]` are the segments starting at vertex `v`.
+    starts: &'a [u32],
+    /// The index of the segment whose labels are the first that `result` holds.
+    base: usize,
     /// True once a tested pair properly crossed; the sweep stops there.
     crossed: bool,
-    /// The labels found so far, indexed like the segments.
+    /// False once a vertex was visited whose ending and starting segments carry different
+    /// net deltas (tested only with `track_balance`).
+    balanced: bool,
+    /// True when the sweep runs in strips, which need every vertex balanced.
+    track_balance: bool,
+    /// The labels found so far, indexed like the segments from `base` on.
     result: L,
-    /// `starts[v]..starts[v + 1]` are the segments starting at vertex `v`.
-    starts: Vec<u32>,
     /// The segments starting at the current vertex; reused.
     outgoing: Vec<u32>,
     /// Their status entries; reused.
     inserted: Vec<StatusEntry>,
 }
 
-impl<'a, L: Labels> SweepState<'a, L> {
-    fn new(vertices: &'a [GridPoint], segments: &'a [Segment], result: L) -> Self {
-        // Segments are sorted by (a, b), so those starting at each vertex are contiguous.
-        let mut starts = vec![0u32; vertices.len() + 1];
-        for s in segments {
-            if let Some(count) = starts.get_mut(s.a as usize + 1) {
-                *count += 1;
-            }
-        }
-        for i in 0..vertices.len() {
-            starts[i + 1] += starts[i];
-        }
-        Self {
-            vertices,
-            segments,
-            crossed: false,
-            result,
-            starts,
-            outgoing: Vec::new(),
-            inserted: Vec::new(),
+impl<L: Labels> SweepState<'_, L> {
+    /// [`SweepState::run`] with the check and the balance test as asked: one copy of the
+    /// loop for each, so that [`label`] pays nothing for either.
+    fn run_any<S: Status>(
+        &mut self,
+        status: &mut S,
+        first: usize,
+        last: usize,
+        check: bool,
+    ) -> usize {
+        match (check, self.track_balance) {
+            (true, true) => self.run::<_, true, true>(status, first, last),
+            (true, false) => self.run::<_, true, false>(status, first, last),
+            (false, true) => self.run::<_, false, true>(status, first, last),
+            (false, false) => self.run::<_, false, false>(status, first, last),
         }
     }
 
-    /// Visits the vertices from `first` on with `status` until the status has outgrown its
-    /// kind or (with `CHECK`, the test of [`label_deferred`]) two new neighbours properly
-    /// cross; returns the index of the next vertex to visit (the vertex count at the end).
-    fn run<S: Status, const CHECK: bool>(&mut self, status: &mut S, first: usize) -> usize {
+    /// Visits the vertices from `first` to `last` (exclusive) with `status` until the
+    /// status has outgrown its kind or (with `CHECK`, the test of [`label_deferred`]) two
+    /// new neighbours properly cross; returns the index of the next vertex to visit
+    /// (`last` at the end).
+    fn run<S: Status, const CHECK: bool, const TRACK: bool>(
+        &mut self,
+        status: &mut S,
+        first: usize,
+        last: usize,
+    ) -> usize {
         let (vertices, segments) = (self.vertices, self.segments);
         let point = |k: u32| vertices[k as usize];
         // Segments whose y ranges are disjoint cannot cross: most neighbours in a status
@@ -531,11 +724,15 @@ impl<'a, L: Labels> SweepState<'a, L> {
                 && c.y.max(d.y) >= a.y.min(b.y)
                 && properly_cross(a, b, c, d)
         };
-        let (outgoing, inserted, result) =
-            (&mut self.outgoing, &mut self.inserted, &mut self.result);
+        let (outgoing, inserted, result, base) = (
+            &mut self.outgoing,
+            &mut self.inserted,
+            &mut self.result,
+            self.base,
+        );
         // The previous vertex's x and where it was found.
         let mut previous: Option<(i64, S::Pos)> = None;
-        for (vi, &v) in vertices.iter().enumerate().skip(first) {
+        for (vi, &v) in (first..last).zip(&vertices[first..last]) {
             // The first status entry that `v` is not strictly above: entries below it have
             // `v` on their left (counter-clockwise side). `orient2d` is the sign of this
             // exact cross product; testing the sign directly keeps the comparison inlined.
@@ -555,13 +752,21 @@ impl<'a, L: Labels> SweepState<'a, L> {
                 Some(at) => status.find_from(at, is_below),
                 None => status.find(is_below),
             };
+            // (With the check, a stretch that starts past a crossing of two segments has a
+            // status out of order, whose crossing another stretch finds: not asserted.)
             debug_assert!(
-                hint.is_none() || status.find(is_below) == lo,
+                CHECK || hint.is_none() || status.find(is_below) == lo,
                 "the galloping search disagrees with the binary search at vertex {vi}"
             );
             let block = status.block_len(lo, vi as u32);
             let below_entry = status.before(lo);
             let below = below_entry.map_or([0, 0], |e| e.above);
+            // The winding above the block (its net delta is `top - below`), where a strip
+            // must know that its vertices are balanced.
+            let top = match (TRACK, block) {
+                (false, _) | (true, 0) => below,
+                (true, n) => status.nth_from(lo, n - 1).map_or(below, |e| e.above),
+            };
             let below_entry = if CHECK { below_entry.copied() } else { None };
             // The entry above the block: a new neighbour of the last inserted segment, or
             // of the entry below when nothing is inserted.
@@ -588,7 +793,7 @@ impl<'a, L: Labels> SweepState<'a, L> {
             inserted.extend(outgoing.iter().map(|&s| {
                 let seg = segments[s as usize];
                 let above = [current[0] + seg.delta[0], current[1] + seg.delta[1]];
-                result.set(s as usize, current, above);
+                result.set(s as usize - base, current, above);
                 current = above;
                 StatusEntry {
                     a: vi as u32,
@@ -596,6 +801,11 @@ impl<'a, L: Labels> SweepState<'a, L> {
                     above,
                 }
             }));
+            // The segments starting here carry the net delta of those ending here exactly
+            // when the winding above the last one inserted is the one above the block.
+            if TRACK {
+                self.balanced &= current == top;
+            }
             if CHECK {
                 // The pairs that become neighbours here (Shamos and Hoey); the inserted
                 // segments share `v` and cannot cross each other.
@@ -623,8 +833,11 @@ impl<'a, L: Labels> SweepState<'a, L> {
                 return vi + 1;
             }
         }
-        debug_assert!(status.is_empty(), "segments left in the sweep status");
-        vertices.len()
+        debug_assert!(
+            CHECK || last < vertices.len() || status.is_empty(),
+            "segments left in the sweep status"
+        );
+        last
     }
 }
 

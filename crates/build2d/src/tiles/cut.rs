@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Location, Result};
 use crate::input::Vector2D;
-use crate::region::{Region, arrange_and_label, ring_edges};
+use crate::region::{Region, arrange_and_label};
 use crate::snap::to_user;
 use onepath_arrangement::{Operand, TaggedEdge};
 use onepath_predicates::{GridPoint, twice_area};
@@ -58,7 +58,8 @@ impl CutRegion {
         let ys: Vec<i64> = rows.iter().map(|&r| cell_ys[r]).collect();
         let (x0, x1) = (xs[0], xs[xs.len() - 1]);
         let (y0, y1) = (ys[0], ys[ys.len() - 1]);
-        let mut edges: Vec<TaggedEdge> = ring_edges(&region.rings, Operand::First).collect();
+        let mut edges: Vec<TaggedEdge> =
+            TaggedEdge::of_rings(&region.rings, Operand::First).collect();
         edges.extend(xs.iter().map(|&x| {
             TaggedEdge::new(
                 GridPoint::new(x, y0),

@@ -63,6 +63,15 @@ pub fn brute_winding(arrangement: &Arrangement, m2: GridPoint, n: GridPoint) -> 
     w
 }
 
+/// The directed edges of `rings`, the even-numbered rings counting for the first operand
+/// and the odd-numbered ones for the second.
+pub fn edges_of(rings: &[Vec<GridPoint>]) -> Vec<TaggedEdge> {
+    let operand = |k: usize| [Operand::First, Operand::Second][k % 2];
+    let each = rings.iter().enumerate();
+    each.flat_map(|(k, r)| TaggedEdge::of_rings([r], operand(k)))
+        .collect()
+}
+
 /// The edges of closed rings as an arrangement without any noding: one segment per edge,
 /// delta ±1 by its direction. Panics on a repeated undirected edge.
 pub fn arrangement_of_rings(rings: &[Vec<GridPoint>]) -> Arrangement {
