@@ -1,7 +1,7 @@
 //! The same bits on any number of threads (issue #19): arrangements of random inputs, the
-//! labelling sweep in strips, the boolean operations and offsets of random regions, and the
-//! builds of the bundled maps, run in explicit rayon pools of 1, 2, 3 and 8 threads, give
-//! identical outputs.
+//! axis-parallel sweeps and the labelling sweep in strips, the boolean operations and
+//! offsets of random regions, and the builds of the bundled maps, run in explicit rayon
+//! pools of 1, 2, 3 and 8 threads, give identical outputs.
 #![cfg(feature = "parallel")]
 
 use onepath_arrangement::{ArrangeOptions, Operand, TaggedEdge, arrange, arrange_with};
@@ -137,6 +137,45 @@ fn the_labelling_sweep_in_strips() {
         );
         marks
     });
+}
+
+/// The axis-parallel sweeps of the orthogonal and mixed paths (the crossing search and the
+/// split of the lines into pieces) run in strips from 8,192 vertical fragments and 131,072
+/// hot pixels (`par::strips`, `par::run_parts`): in every pool they give the arrangement
+/// of the general path (the uniform grid), on walls alone and on walls with a twentieth
+/// of short diagonals.
+#[test]
+fn axis_parallel_sweeps_in_strips() {
+    use onepath_arrangement::CandidateSearch;
+    let mut rng = Rng::new(0x7E4D_0004);
+    let span = 1 << 16;
+    let wall = |rng: &mut Rng| {
+        let (x, y) = (rng.range(0, span), rng.range(0, span));
+        let length = rng.range(-(1 << 11), 1 << 11);
+        let to = if rng.below(2) == 0 {
+            GridPoint::new(x + length, y)
+        } else {
+            GridPoint::new(x, y + length)
+        };
+        let operand = [Operand::First, Operand::Second][rng.below(2)];
+        TaggedEdge::new(GridPoint::new(x, y), to, operand)
+    };
+    let walls: Vec<TaggedEdge> = (0..40_000).map(|_| wall(&mut rng)).collect();
+    let mut mixed = walls.clone();
+    mixed.extend(random_segments(&mut rng, 2_000, span, 1 << 8));
+    let grid = ArrangeOptions {
+        search: CandidateSearch::ForceGrid,
+        ..ArrangeOptions::default()
+    };
+    for (what, edges) in [("walls", &walls), ("walls and diagonals", &mixed)] {
+        let (expected, stats) = arrange_with(edges, &grid).expect("an arrangement");
+        assert!(stats.hot_pixels > 131_072, "{what}: {stats:?}");
+        same_on_every_pool(what, || {
+            let arrangement = arrange(edges).expect("an arrangement");
+            assert!(arrangement == expected, "{what}: not the general path's");
+            arrangement
+        });
+    }
 }
 
 #[test]

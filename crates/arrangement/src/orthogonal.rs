@@ -25,9 +25,11 @@
 
 use crate::fragment::{FragmentSet, OverPixels, merge_two, rank_used_pixels, remap_pairs};
 use crate::options::ArrangeStats;
+use crate::par;
 use crate::radix;
 use crate::types::{Arrangement, Segment};
 use onepath_predicates::GridPoint;
+use std::ops::Range;
 
 /// The arrangement of axis-parallel fragments (distinct, sorted by `(p, q)`, zero sums
 /// kept) whose endpoints are the sorted, distinct `hot` pixels `ids[k]` and whose deltas
@@ -90,13 +92,10 @@ pub(crate) fn axis_pieces<I: Iterator<Item = ([u32; 2], [i32; 2])>>(
             }
         });
     };
-    // Vertical lines: `hot` is in (x, y) order, so each column's pixels are consecutive.
-    let columns = || (0..n as u32).map(|i| i as usize);
     // Horizontal lines: the pixels in (y, x) order, which a stable sort by y alone gives
     // because `hot` is in (x, y) order.
     let mut by_row: Vec<u32> = (0..n as u32).collect();
     radix::sort_by_coordinate(&mut by_row, |&i| hot[i as usize].y);
-    let rows = || by_row.iter().map(|&i| i as usize);
     // Made after the sort, so that the sort's buffers and it are not held together.
     let mut diff = NetDeltas::new(n);
     fragments().enumerate().for_each(|(k, (pair, d))| {
@@ -108,30 +107,28 @@ pub(crate) fn axis_pieces<I: Iterator<Item = ([u32; 2], [i32; 2])>>(
             add(&mut diff, pair, d);
         }
     });
-    let mut count = 0;
-    sweep_lines(rows(), hot, &diff, |c| c.y, |_, _| count += 1);
+    // The lines of each orientation in parts that start at a line's first pixel, swept on
+    // every core with the feature `parallel`: a part's sweep starts with a zero sum, as
+    // one sweep does at every line's start, so the parts' pieces in order are its pieces.
+    let column_parts = par::run_parts(n, |i| hot[i].x != hot[i - 1].x);
+    let row_parts = par::run_parts(n, |k| {
+        hot[by_row[k] as usize].y != hot[by_row[k - 1] as usize].y
+    });
+    let columns = |range: Range<usize>| range;
+    let rows = |range: Range<usize>| by_row[range].iter().map(|&i| i as usize);
+    let row_sizes = count_pieces(&row_parts, &rows, hot, &diff, |c| c.y);
     fill(&mut diff, &horizontal, false);
-    sweep_lines(columns(), hot, &diff, |c| c.x, |_, _| count += 1);
+    let column_sizes = count_pieces(&column_parts, &columns, hot, &diff, |c| c.x);
+    let in_columns: usize = column_sizes.iter().sum();
+    let count = in_columns + row_sizes.iter().sum::<usize>();
     let mut pieces = Vec::with_capacity(count + extra);
-    sweep_lines(
-        columns(),
-        hot,
-        &diff,
-        |c| c.x,
-        |pair, sum| {
-            pieces.push((pair, sum));
-        },
-    );
+    pieces.resize(count, ([0, 0], [0, 0]));
+    let (column_slots, row_slots) = pieces.split_at_mut(in_columns);
+    let sweep_columns = (&column_parts[..], &column_sizes[..]);
+    let sweep_rows = (&row_parts[..], &row_sizes[..]);
+    write_pieces(sweep_columns, &columns, hot, &diff, |c| c.x, column_slots);
     fill(&mut diff, &horizontal, true);
-    sweep_lines(
-        rows(),
-        hot,
-        &diff,
-        |c| c.y,
-        |pair, sum| {
-            pieces.push((pair, sum));
-        },
-    );
+    write_pieces(sweep_rows, &rows, hot, &diff, |c| c.y, row_slots);
     pieces
 }
 
@@ -194,6 +191,13 @@ impl NetDeltas {
 /// fragments in increasing x keeps the number of active horizontal fragments per row, so
 /// each vertical fragment at x sees exactly the rows of the horizontal fragments with
 /// `x1 < x < x2` and takes those strictly between its ends.
+///
+/// The active rows before a vertical fragment at `x` are a function of `x` alone (those
+/// of the horizontal fragments with `x1 < x < x2`), so the sweep runs in strips of
+/// consecutive vertical fragments, on every core with the feature `parallel`
+/// ([`par::strips`]): each strip finds its starting rows by one scan of the horizontal
+/// fragments that start before it, and the strips' points, concatenated in order, are the
+/// points of one sweep.
 pub(crate) fn crossing_points<F: FragmentSet + ?Sized>(
     fragments: &F,
     take: impl Fn(usize) -> bool,
@@ -215,37 +219,25 @@ pub(crate) fn crossing_points<F: FragmentSet + ?Sized>(
     // so any order that refines it will do.
     let mut ends = starts.clone();
     radix::sort_by_coordinate(&mut ends, |&k| fragments.q_rank(k as usize));
-    let start = |i: usize| fragments.get(starts[i] as usize).p;
-    let end = |i: usize| fragments.get(ends[i] as usize).q;
-    let mut active = ActiveRows::new((0..starts.len()).map(|i| start(i).y).collect());
-    let (mut s, mut e) = (0, 0);
-    let mut points = Vec::new();
-    for &k in &columns {
-        let f = fragments.get(k as usize);
-        let (x, y1, y2) = (f.p.x, f.p.y, f.q.y);
-        // Every fragment with x1 < x enters, then every one with x2 <= x leaves (one that
-        // starts and ends before x enters and leaves in this step): the active rows are
-        // those of the fragments with x1 < x < x2.
-        while s < starts.len() {
-            let c = start(s);
-            if c.x >= x {
-                break;
-            }
-            active.enter(c.y);
-            s += 1;
-        }
-        while e < ends.len() {
-            let c = end(e);
-            if c.x > x {
-                break;
-            }
-            active.leave(c.y);
-            e += 1;
-        }
-        if y2 - y1 >= 2 {
-            active.each_between(y1, y2, |row| points.push(GridPoint::new(x, row)));
-        }
-    }
+    let mut rows: Vec<i64> = starts
+        .iter()
+        .map(|&k| fragments.get(k as usize).p.y)
+        .collect();
+    radix::sort_by_coordinate(&mut rows, |&y| y);
+    rows.dedup();
+    let sweep = Sweep {
+        fragments,
+        starts: &starts,
+        ends: &ends,
+        columns: &columns,
+        rows: &rows,
+    };
+    let parts = par::strips(columns.len(), par::PARALLEL_MIN);
+    let mut points = if parts.len() == 1 {
+        sweep.strip(0..columns.len())
+    } else {
+        par::map_parts(&parts, |range| sweep.strip(range)).concat()
+    };
     stats.initial_crossings = points.len();
     // The points come in x order (the columns do) and each column's in y order, so only
     // the runs of one x that several columns share need sorting, by y.
@@ -258,24 +250,97 @@ pub(crate) fn crossing_points<F: FragmentSet + ?Sized>(
     points
 }
 
+/// What the sweep of [`crossing_points`] reads: the horizontal fragments by start and by
+/// end, the vertical ones (all by index, in x order) and the distinct rows.
+struct Sweep<'a, F: FragmentSet + ?Sized> {
+    fragments: &'a F,
+    starts: &'a [u32],
+    ends: &'a [u32],
+    columns: &'a [u32],
+    rows: &'a [i64],
+}
+
+impl<F: FragmentSet + ?Sized> Sweep<'_, F> {
+    fn start(&self, i: usize) -> GridPoint {
+        self.fragments.get(self.starts[i] as usize).p
+    }
+
+    fn end(&self, i: usize) -> GridPoint {
+        self.fragments.get(self.ends[i] as usize).q
+    }
+
+    /// The crossing points of the vertical fragments `columns[range]`, in their order.
+    fn strip(&self, range: Range<usize>) -> Vec<GridPoint> {
+        let mut active = ActiveRows::new(self.rows);
+        let mut points = Vec::new();
+        let Some(&first) = self.columns.get(range.start) else {
+            return points;
+        };
+        let (mut s, mut e) = (0, 0);
+        if range.start > 0 {
+            // The state the loops below leave before a column at `x0`: every fragment
+            // with `x1 < x0` entered and every one with `x2 <= x0` left, which are those
+            // with `x1 < x0 < x2` active (a fragment ends after it starts).
+            let x0 = self.fragments.get(first as usize).p.x;
+            s = self
+                .starts
+                .partition_point(|&k| self.fragments.get(k as usize).p.x < x0);
+            e = self
+                .ends
+                .partition_point(|&k| self.fragments.get(k as usize).q.x <= x0);
+            for &k in &self.starts[..s] {
+                let f = self.fragments.get(k as usize);
+                if f.q.x > x0 {
+                    active.enter(f.p.y);
+                }
+            }
+        }
+        for &k in &self.columns[range] {
+            let f = self.fragments.get(k as usize);
+            let (x, y1, y2) = (f.p.x, f.p.y, f.q.y);
+            // Every fragment with x1 < x enters, then every one with x2 <= x leaves (one
+            // that starts and ends before x enters and leaves in this step): the active
+            // rows are those of the fragments with x1 < x < x2.
+            while s < self.starts.len() {
+                let c = self.start(s);
+                if c.x >= x {
+                    break;
+                }
+                active.enter(c.y);
+                s += 1;
+            }
+            while e < self.ends.len() {
+                let c = self.end(e);
+                if c.x > x {
+                    break;
+                }
+                active.leave(c.y);
+                e += 1;
+            }
+            if y2 - y1 >= 2 {
+                active.each_between(y1, y2, |row| points.push(GridPoint::new(x, row)));
+            }
+        }
+        points
+    }
+}
+
 /// The rows of the horizontal fragments, each with the number of active fragments on it,
 /// and a bit per row that is set while that number is not zero: entering and leaving
 /// cost a binary search, and the active rows strictly between two ordinates are found
 /// in increasing order a machine word at a time.
-struct ActiveRows {
+struct ActiveRows<'a> {
     /// The distinct rows, increasing.
-    rows: Vec<i64>,
+    rows: &'a [i64],
     /// The active fragments on each row.
     counts: Vec<u32>,
     /// Bit `k % 64` of word `k / 64` is set when row `k` has an active fragment.
     bits: Vec<u64>,
 }
 
-impl ActiveRows {
-    /// The rows of the given ordinates (in any order, repeated or not), none active.
-    fn new(mut rows: Vec<i64>) -> Self {
-        radix::sort_by_coordinate(&mut rows, |&y| y);
-        rows.dedup();
+impl<'a> ActiveRows<'a> {
+    /// The distinct increasing `rows`, none active.
+    fn new(rows: &'a [i64]) -> Self {
         Self {
             counts: vec![0; rows.len()],
             bits: vec![0; rows.len().div_ceil(64)],
@@ -369,6 +434,43 @@ pub(crate) fn merge_with_remap(
     // the merged pixels keep none.
     hot.shrink_to_fit();
     (hot, remap)
+}
+
+/// The number of pieces of each part of the lines that `order(part)` lists (see
+/// [`sweep_lines`]), the parts on every core with the feature `parallel`.
+fn count_pieces<I: Iterator<Item = usize>>(
+    parts: &[Range<usize>],
+    order: &(impl Fn(Range<usize>) -> I + Sync),
+    hot: &[GridPoint],
+    diff: &NetDeltas,
+    line: impl Fn(GridPoint) -> i64 + Sync,
+) -> Vec<usize> {
+    par::map_parts(parts, |range| {
+        let mut count = 0;
+        sweep_lines(order(range), hot, diff, &line, |_, _| count += 1);
+        count
+    })
+}
+
+/// The pieces of the parts of the lines (`parts`, their counts from [`count_pieces`] and
+/// `order`) written in order into `slots`, which has room for exactly all of them.
+fn write_pieces<I: Iterator<Item = usize>>(
+    (parts, sizes): (&[Range<usize>], &[usize]),
+    order: &(impl Fn(Range<usize>) -> I + Sync),
+    hot: &[GridPoint],
+    diff: &NetDeltas,
+    line: impl Fn(GridPoint) -> i64 + Sync,
+    slots: &mut [([u32; 2], [i32; 2])],
+) {
+    par::fill_split(slots, parts, sizes, |range, slots| {
+        let mut next = slots.iter_mut();
+        sweep_lines(order(range), hot, diff, &line, |pair, sum| {
+            if let Some(slot) = next.next() {
+                *slot = (pair, sum);
+            }
+        });
+        debug_assert!(next.next().is_none(), "as many pieces as counted");
+    });
 }
 
 /// One pass over the pixels in `order` (each line's pixels consecutive and in order along

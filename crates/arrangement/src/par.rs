@@ -31,7 +31,6 @@ fn chunks(count: usize, chunk: usize) -> Vec<Range<usize>> {
 /// `items` cut into consecutive slices of the given lengths, in order (the lengths add up
 /// to at most `items.len()`): each part of a parallel pass gets its own slice of one
 /// buffer the calling thread allocated.
-#[cfg(feature = "parallel")]
 pub(crate) fn split_lengths<T>(
     items: &mut [T],
     lengths: impl Iterator<Item = usize>,
@@ -91,6 +90,44 @@ pub(crate) fn run_parts(count: usize, starts_run: impl Fn(usize) -> bool) -> Vec
     }
     let _ = starts_run;
     std::iter::once(0..count).collect()
+}
+
+/// Strips of `0..count` for a sweep that starts each strip from a state it rebuilds (a
+/// cost that grows with the strips): four about equal parts per thread of the pool from
+/// `min` items on with the feature `parallel` (more parts than threads, so that uneven
+/// strips even out), otherwise one part.
+pub(crate) fn strips(count: usize, min: usize) -> Vec<Range<usize>> {
+    #[cfg(feature = "parallel")]
+    if chunk_from(min, count).is_some() {
+        let parts = 4 * rayon::current_num_threads();
+        return chunks(count, count.div_ceil(parts));
+    }
+    let _ = min;
+    std::iter::once(0..count).collect()
+}
+
+/// `fill(parts[k], slice)` for every part `k`, `slice` being the next `sizes[k]` items of
+/// `items` (the sizes add up to at most `items.len()`), a buffer the caller allocated; on
+/// all cores with the feature `parallel` when there is more than one part.
+pub(crate) fn fill_split<T: Send>(
+    items: &mut [T],
+    parts: &[Range<usize>],
+    sizes: &[usize],
+    fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
+) {
+    let slices = split_lengths(items, sizes.iter().copied());
+    #[cfg(feature = "parallel")]
+    if parts.len() > 1 {
+        use rayon::prelude::*;
+        parts
+            .par_iter()
+            .zip(slices)
+            .for_each(|(range, slice)| fill(range.clone(), slice));
+        return;
+    }
+    for (range, slice) in parts.iter().zip(slices) {
+        fill(range.clone(), slice);
+    }
 }
 
 /// `fill(k, first, parts[k], slice)` for every part `k`, `slice` being the
