@@ -1,7 +1,7 @@
 //! The same bits on any number of threads (issue #19): arrangements of random inputs, the
-//! axis-parallel sweeps and the labelling sweep in strips, the boolean operations and
-//! offsets of random regions, and the builds of the bundled maps, run in explicit rayon
-//! pools of 1, 2, 3 and 8 threads, give identical outputs.
+//! axis-parallel sweeps, the labelling sweep and the tracing of rings in parts, the boolean
+//! operations and offsets of random regions, and the builds of the bundled maps, run in
+//! explicit rayon pools of 1, 2, 3 and 8 threads, give identical outputs.
 #![cfg(feature = "parallel")]
 
 use onepath_arrangement::{ArrangeOptions, Operand, TaggedEdge, arrange, arrange_with};
@@ -176,6 +176,54 @@ fn axis_parallel_sweeps_in_strips() {
             arrangement
         });
     }
+}
+
+/// The tracing of rings splits its per-vertex passes and its rings into parts from
+/// 32,768 edges: in every pool the boundary of a random tile map (vertices where four
+/// edges meet included) traces to the same rings, which are the cells' boundary (every
+/// edge used once); with two edges taken out, every pool names the smallest unbalanced
+/// vertex.
+#[test]
+fn tracing_rings_in_parts() {
+    use onepath_winding::{TraceError, trace_rings};
+    use std::collections::BTreeMap;
+    let mut rng = Rng::new(0x7E4D_0005);
+    let side = 220;
+    let filled: Vec<bool> = (0..side * side).map(|_| rng.below(2) == 0).collect();
+    let point = |[x, y]: [i64; 2]| GridPoint::new(x, y);
+    let edges: Vec<(GridPoint, GridPoint)> =
+        onepath_testkit::tile_boundary(side, |x, y| filled[(y * side + x) as usize])
+            .into_iter()
+            .map(|[a, b]| (point(a), point(b)))
+            .collect();
+    assert!(edges.len() > 32_768);
+    let rings = trace_rings(&edges).expect("rings");
+    let mut traced: Vec<(GridPoint, GridPoint)> = Vec::new();
+    for ring in &rings {
+        traced.extend((0..ring.len()).map(|i| (ring[i], ring[(i + 1) % ring.len()])));
+    }
+    // Collinear vertices of degree 2 are dropped, so compare the traced edges' length.
+    let length = |e: &[(GridPoint, GridPoint)]| -> i64 {
+        e.iter()
+            .map(|(a, b)| (b.x - a.x).abs() + (b.y - a.y).abs())
+            .sum()
+    };
+    assert_eq!(length(&traced), length(&edges));
+    same_on_every_pool("rings", || trace_rings(&edges).expect("rings"));
+    let mut broken = edges.clone();
+    broken.remove(edges.len() * 2 / 3);
+    broken.remove(edges.len() / 5);
+    let mut balance: BTreeMap<GridPoint, i32> = BTreeMap::new();
+    for &(a, b) in &broken {
+        *balance.entry(a).or_default() += 1;
+        *balance.entry(b).or_default() -= 1;
+    }
+    let smallest = balance.iter().find(|(_, d)| **d != 0).map(|(v, _)| *v);
+    same_on_every_pool("unbalanced", || {
+        let error = trace_rings(&broken).expect_err("unbalanced");
+        assert_eq!(Some(error.clone()), smallest.map(TraceError::Unbalanced));
+        error
+    });
 }
 
 #[test]

@@ -121,9 +121,46 @@ pub mod growth {
     }
 }
 
+/// The boundary of the filled cells of a `side` x `side` tile map, cell `(x, y)` spanning
+/// `(x, y)` to `(x + 1, y + 1)`: a unit edge wherever a filled cell meets an empty one or
+/// the map's border, directed counter-clockwise around the filled cell (row by row, each
+/// cell's bottom, right, top and left side in turn). Cells filled at corners only make
+/// vertices where four edges meet.
+pub fn tile_boundary(side: i64, filled: impl Fn(i64, i64) -> bool) -> Vec<[[i64; 2]; 2]> {
+    let cell = |x: i64, y: i64| (0..side).contains(&x) && (0..side).contains(&y) && filled(x, y);
+    let mut edges = Vec::new();
+    for (x, y) in (0..side).flat_map(|y| (0..side).map(move |x| (x, y))) {
+        if !cell(x, y) {
+            continue;
+        }
+        let corners = [[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]];
+        for (k, (dx, dy)) in [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().enumerate() {
+            if !cell(x + dx, y + dy) {
+                edges.push([corners[k], corners[(k + 1) % 4]]);
+            }
+        }
+    }
+    edges
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rng;
+
+    #[test]
+    fn a_tile_boundary_has_four_edges_a_lone_cell_and_none_between_cells() {
+        assert_eq!(
+            super::tile_boundary(3, |x, y| (x, y) == (1, 1)),
+            vec![
+                [[1, 1], [2, 1]],
+                [[2, 1], [2, 2]],
+                [[2, 2], [1, 2]],
+                [[1, 2], [1, 1]]
+            ]
+        );
+        assert_eq!(super::tile_boundary(2, |_, _| true).len(), 8);
+        assert!(super::tile_boundary(4, |_, _| false).is_empty());
+    }
 
     #[test]
     fn matches_published_splitmix64_outputs() {

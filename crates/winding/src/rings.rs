@@ -1,7 +1,8 @@
 //! Chaining directed boundary edges into canonical rings (the clockwise-first rule).
 
-use onepath_predicates::{GridPoint, Orientation, cross, orient2d};
+use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint, Orientation, cross, orient2d};
 use std::cmp::Ordering;
+use std::ops::Range;
 
 /// Why a set of directed edges could not be chained into rings.
 ///
@@ -49,7 +50,21 @@ pub(crate) fn angle_cmp(a: GridPoint, b: GridPoint) -> Ordering {
 /// directed edge in `(x, y, x, y)` order and the rings are sorted by that edge, so the
 /// result depends only on the set of edges.
 pub fn trace_rings(edges: &[(GridPoint, GridPoint)]) -> Result<Vec<Vec<GridPoint>>, TraceError> {
-    // Number the endpoints in (x, y) order; comparing numbers then compares points.
+    // Number the endpoints in (x, y) order; comparing numbers then compares points. Within
+    // the construction limit the arrangement's numbering does it (a radix sort of the
+    // endpoints, on every core with the feature `parallel`, then one pass); it gives the
+    // numbers a binary search in the sorted distinct points gives.
+    let within = |p: GridPoint| p.x.abs().max(p.y.abs()) <= CONSTRUCTION_LIMIT;
+    if u32::try_from(2 * edges.len()).is_ok() && edges.iter().all(|&(a, b)| within(a) && within(b))
+    {
+        let slots = (edges.iter().zip(0u32..))
+            .flat_map(|(&(a, b), k)| [(a, 2 * k), (b, 2 * k + 1)])
+            .collect();
+        let (vertices, number) = onepath_arrangement::number_points(slots);
+        let numbered: Vec<(u32, u32)> = number.chunks_exact(2).map(|n| (n[0], n[1])).collect();
+        drop(number);
+        return trace_numbered(&vertices, &numbered);
+    }
     let mut vertices: Vec<GridPoint> = edges.iter().flat_map(|&(a, b)| [a, b]).collect();
     vertices.sort_unstable();
     vertices.dedup();
@@ -81,6 +96,71 @@ pub(crate) fn trace_numbered(
         return Err(TraceError::ZeroLengthEdge(point(a)));
     }
     // Outgoing edges of each vertex are a contiguous run of `keys`; order each run by angle.
+    // The per-vertex passes run in parts that start at a vertex's first outgoing edge, on
+    // every core with the feature `parallel` (each part's work is its own vertices').
+    let parts = vertex_parts(&keys);
+    for_each_part(split_at_parts(&mut keys, &parts), |keys| {
+        sort_runs_by_angle(keys, vertices);
+    });
+    // Edge `e` is `keys[e]`, looked up in `vertices` when its points are needed: a copy
+    // of every edge's points (32 bytes each) was the build's peak of memory (issue #24).
+    let sorted = SortedEdges {
+        keys: &keys,
+        vertices,
+    };
+    let mut incoming: Vec<u64> = keys
+        .iter()
+        .enumerate()
+        .map(|(e, &k)| (u64::from(unkey(k).1) << 32) | e as u64)
+        .collect();
+    onepath_arrangement::sort_index_pair_keys(&mut incoming, vertices.len());
+    let (successors, source_degrees) = link(&sorted, &incoming, &parts)?;
+    // The rings, one after another in the order of their first edge (as `edges`, their
+    // edges in ring order): the same rings for any split below.
+    let mut used = vec![false; keys.len()];
+    let mut edges_in_order: Vec<u32> = Vec::with_capacity(keys.len());
+    let mut ring_ends: Vec<usize> = Vec::new();
+    for start in 0..keys.len() {
+        if used[start] {
+            continue;
+        }
+        let mut e = start;
+        loop {
+            used[e] = true;
+            edges_in_order.push(e as u32);
+            let next = successors[e] as usize;
+            if next == start {
+                break;
+            }
+            if used[next] {
+                return Err(TraceError::Tangled(sorted.edge(next).0));
+            }
+            e = next;
+        }
+        ring_ends.push(edges_in_order.len());
+    }
+    drop((used, successors));
+    let ring_parts = crate::strips::even_parts(ring_ends.len(), keys.len());
+    let ring = |r: usize| {
+        let first = if r == 0 { 0 } else { ring_ends[r - 1] };
+        let ring_edges = &edges_in_order[first..ring_ends[r]];
+        canonical_ring(drop_collinear(ring_edges, &sorted, &source_degrees))
+    };
+    let mut rings: Vec<Vec<GridPoint>> = crate::strips::each_strip(ring_parts.len(), |k| {
+        ring_parts[k].clone().map(ring).collect::<Vec<_>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    rings.sort_unstable_by(|r, s| (r[0], r[1]).cmp(&(s[0], s[1])));
+    Ok(rings)
+}
+
+/// Orders each run of edge keys with one start by the angle of the edges (`keys` holds
+/// whole runs).
+#[inline]
+fn sort_runs_by_angle(keys: &mut [u64], vertices: &[GridPoint]) {
+    let point = |k: u32| vertices[k as usize];
     let mut run_start = 0;
     while run_start < keys.len() {
         let from = unkey(keys[run_start]).0;
@@ -98,48 +178,53 @@ pub(crate) fn trace_numbered(
         }
         run_start = run_end;
     }
-    // Edge `e` is `keys[e]`, looked up in `vertices` when its points are needed: a copy
-    // of every edge's points (32 bytes each) was the build's peak of memory (issue #24).
-    let sorted = SortedEdges {
-        keys: &keys,
-        vertices,
-    };
-    let mut incoming: Vec<u64> = keys
+}
+
+/// The parts of the sorted edge keys for the tracing's per-vertex passes: about equal
+/// runs, each starting at a vertex's first outgoing edge, several per thread from
+/// `strips::PARALLEL_MIN` edges with the feature `parallel`, otherwise one.
+fn vertex_parts(keys: &[u64]) -> Vec<Range<usize>> {
+    let mut starts: Vec<usize> = crate::strips::even_parts(keys.len(), keys.len())
         .iter()
-        .enumerate()
-        .map(|(e, &k)| (u64::from(unkey(k).1) << 32) | e as u64)
+        .map(|part| part.start)
         .collect();
-    onepath_arrangement::sort_index_pair_keys(&mut incoming, vertices.len());
-    let (successors, source_degrees) = link(&sorted, &incoming)?;
-    let mut used = vec![false; keys.len()];
-    let mut rings = Vec::new();
-    let mut ring_edges: Vec<u32> = Vec::new();
-    for start in 0..keys.len() {
-        if used[start] {
-            continue;
+    for start in &mut starts {
+        while *start > 0
+            && *start < keys.len()
+            && unkey(keys[*start - 1]).0 == unkey(keys[*start]).0
+        {
+            *start += 1;
         }
-        ring_edges.clear();
-        let mut e = start;
-        loop {
-            used[e] = true;
-            ring_edges.push(e as u32);
-            let next = successors[e] as usize;
-            if next == start {
-                break;
-            }
-            if used[next] {
-                return Err(TraceError::Tangled(sorted.edge(next).0));
-            }
-            e = next;
-        }
-        rings.push(canonical_ring(drop_collinear(
-            &ring_edges,
-            &sorted,
-            &source_degrees,
-        )));
     }
-    rings.sort_unstable_by(|r, s| (r[0], r[1]).cmp(&(s[0], s[1])));
-    Ok(rings)
+    starts.dedup();
+    starts.push(keys.len());
+    starts
+        .windows(2)
+        .map(|w| w[0]..w[1])
+        .filter(|r| !r.is_empty())
+        .collect()
+}
+
+/// `items` cut at the parts (consecutive ranges from 0).
+fn split_at_parts<'a, T>(mut items: &'a mut [T], parts: &[Range<usize>]) -> Vec<&'a mut [T]> {
+    let mut slices = Vec::with_capacity(parts.len());
+    for part in parts {
+        let (slice, rest) = items.split_at_mut(part.len());
+        slices.push(slice);
+        items = rest;
+    }
+    slices
+}
+
+/// `f` of every slice, on every core with the feature `parallel`.
+fn for_each_part<T: Send>(slices: Vec<&mut [T]>, f: impl Fn(&mut [T]) + Sync + Send) {
+    #[cfg(feature = "parallel")]
+    if slices.len() > 1 {
+        use rayon::prelude::*;
+        slices.into_par_iter().for_each(f);
+        return;
+    }
+    slices.into_iter().for_each(f);
 }
 
 /// The vertex indices `(from, to)` of the edge key `(from << 32) | to`.
@@ -177,44 +262,117 @@ impl SortedEdges<'_> {
 ///
 /// `incoming` holds `(end vertex index << 32) | edge` sorted, so one walk over the vertices
 /// in order merges the runs of outgoing edges with the incoming edges, and the successor
-/// search only looks at the run of the vertex reached.
-fn link(sorted: &SortedEdges, incoming: &[u64]) -> Result<(Vec<u32>, Vec<u32>), TraceError> {
-    let SortedEdges { keys, vertices } = *sorted;
-    let n = keys.len();
+/// search only looks at the run of the vertex reached. The walk runs in `parts` of the
+/// edges (see [`vertex_parts`]), each over the vertices from its first edge's start to the
+/// next part's, on every core with the feature `parallel`; the first part that finds an
+/// unbalanced vertex names the smallest.
+fn link(
+    sorted: &SortedEdges,
+    incoming: &[u64],
+    parts: &[Range<usize>],
+) -> Result<(Vec<u32>, Vec<u32>), TraceError> {
+    let n = sorted.keys.len();
     // Both kinds of key hold their vertex in the high half.
     let vertex_of = |k: u64| unkey(k).0;
-    let mut successors = vec![0u32; n];
+    // Part `k` walks the vertices from `firsts[k]` up to `firsts[k + 1]` (all the rest for
+    // the last part), and the incoming edges that end there.
+    let firsts: Vec<u32> = (parts.iter().enumerate())
+        .map(|(k, part)| {
+            if k == 0 {
+                0
+            } else {
+                vertex_of(sorted.keys[part.start])
+            }
+        })
+        .collect();
+    let incoming_at = |k: usize| match firsts.get(k) {
+        Some(&v) => incoming.partition_point(|&i| vertex_of(i) < v),
+        None => n,
+    };
     let mut source_degrees = vec![0u32; n];
-    let (mut i, mut j) = (0, 0);
-    while i < n || j < n {
-        let v = match (keys.get(i), incoming.get(j)) {
-            (Some(&out), Some(&inc)) => vertex_of(out).min(vertex_of(inc)),
-            (Some(&out), None) => vertex_of(out),
-            (None, Some(&inc)) => vertex_of(inc),
-            (None, None) => break,
+    let mut successors = vec![0u32; n];
+    if parts.len() <= 1 {
+        let range = (0..n, 0..n);
+        let mut emit = |e: usize, next: u32| successors[e] = next;
+        walk_vertices(sorted, incoming, range, &mut source_degrees, &mut emit)?;
+        return Ok((successors, source_degrees));
+    }
+    let walks = {
+        let degrees = split_at_parts(&mut source_degrees, parts);
+        let walk = |(k, degrees): (usize, &mut [u32])| {
+            let range = (parts[k].clone(), incoming_at(k)..incoming_at(k + 1));
+            let mut found = Vec::with_capacity(range.1.len());
+            let mut emit = |_, next| found.push(next);
+            walk_vertices(sorted, incoming, range, degrees, &mut emit).map(|()| found)
+        };
+        map_parts(degrees.into_iter().enumerate().collect(), walk)
+    };
+    for (k, walk) in walks.into_iter().enumerate() {
+        for (&key, next) in incoming[incoming_at(k)..incoming_at(k + 1)]
+            .iter()
+            .zip(walk?)
+        {
+            successors[(key & u64::from(u32::MAX)) as usize] = next;
+        }
+    }
+    Ok((successors, source_degrees))
+}
+
+/// The walk of [`link`] over the outgoing edges `outgoing` and the incoming entries
+/// `incoming[arriving]` of the same vertices: `emit(e, successor)` for each of those
+/// incoming edges `e`, in their order, with the degrees of the outgoing edges' starts
+/// written into `degrees` (one slot per outgoing edge).
+fn walk_vertices(
+    sorted: &SortedEdges,
+    incoming: &[u64],
+    (outgoing, arriving): (Range<usize>, Range<usize>),
+    degrees: &mut [u32],
+    emit: &mut impl FnMut(usize, u32),
+) -> Result<(), TraceError> {
+    let SortedEdges { keys, vertices } = *sorted;
+    let vertex_of = |k: u64| unkey(k).0;
+    let (mut i, mut j) = (outgoing.start, arriving.start);
+    let (i_end, j_end) = (outgoing.end, arriving.end);
+    while i < i_end || j < j_end {
+        let v = match (i < i_end, j < j_end) {
+            (true, true) => vertex_of(keys[i]).min(vertex_of(incoming[j])),
+            (true, false) => vertex_of(keys[i]),
+            (false, true) => vertex_of(incoming[j]),
+            (false, false) => break,
         };
         // Runs are short (most vertices have one edge in and one out): scans.
-        let run_end = |list: &[u64], from: usize| {
-            let mut end = from;
-            while end < list.len() && vertex_of(list[end]) == v {
-                end += 1;
+        let run_end = |list: &[u64], from: usize, end: usize| {
+            let mut at = from;
+            while at < end && vertex_of(list[at]) == v {
+                at += 1;
             }
-            end
+            at
         };
-        let (out_end, in_end) = (run_end(keys, i), run_end(incoming, j));
+        let (out_end, in_end) = (run_end(keys, i, i_end), run_end(incoming, j, j_end));
         let (outs, ins) = (out_end - i, in_end - j);
         if outs != ins {
             return Err(TraceError::Unbalanced(vertices[v as usize]));
         }
-        source_degrees[i..out_end].fill((outs + ins) as u32);
+        let first = i - outgoing.start;
+        degrees[first..first + outs].fill((outs + ins) as u32);
         for &k in &incoming[j..in_end] {
             let e = (k & u64::from(u32::MAX)) as usize;
-            successors[e] = successor(sorted, e, i, out_end) as u32;
+            emit(e, successor(sorted, e, i, out_end) as u32);
         }
         i = out_end;
         j = in_end;
     }
-    Ok((successors, source_degrees))
+    Ok(())
+}
+
+/// `f` of every item, in order, on every core with the feature `parallel`.
+fn map_parts<S: Send, T: Send>(items: Vec<S>, f: impl Fn(S) -> T + Sync + Send) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    if items.len() > 1 {
+        use rayon::prelude::*;
+        return items.into_par_iter().map(f).collect();
+    }
+    items.into_iter().map(f).collect()
 }
 
 /// The index of the edge that follows edge `e` by the clockwise-first rule, where

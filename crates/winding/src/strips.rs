@@ -17,11 +17,33 @@ use crate::sweep::{Labels, Part, StatusEntry, Swept, SweptPart, starts_of, sweep
 use onepath_arrangement::Segment;
 use onepath_predicates::GridPoint;
 use std::cmp::Ordering;
+use std::ops::Range;
 
-/// The fewest segments for which the sweep runs in strips: below it one sweep takes about
-/// a millisecond, which the strips' own setup and the pool's wake-up would eat.
+/// The fewest segments for which the sweep runs in strips (and boundary edges for which the
+/// tracing of rings splits its passes): below it one sweep takes about a millisecond,
+/// which the strips' own setup and the pool's wake-up would eat.
 #[cfg(feature = "parallel")]
 pub(crate) const PARALLEL_MIN: usize = 32_768;
+
+/// `0..count` in about equal consecutive parts for a pass over `size` items (the boundary
+/// edges that trace into rings, say): four per thread of the pool from [`PARALLEL_MIN`]
+/// items with the feature `parallel`, otherwise one. Empty parts are left out.
+pub(crate) fn even_parts(count: usize, size: usize) -> Vec<Range<usize>> {
+    #[cfg(feature = "parallel")]
+    {
+        let threads = rayon::current_num_threads();
+        if size >= PARALLEL_MIN && threads > 1 {
+            let chunk = count.div_ceil(4 * threads).max(1);
+            return (0..count.div_ceil(chunk))
+                .map(|k| k * chunk..((k + 1) * chunk).min(count))
+                .collect();
+        }
+    }
+    let _ = size;
+    std::iter::once(0..count)
+        .filter(|r| !r.is_empty())
+        .collect()
+}
 
 /// Labels that a sweep in strips fills part by part: each strip writes a fresh part for
 /// its own run of segments, and the parts go into the whole in order.
@@ -79,7 +101,7 @@ pub(crate) fn sweep_in_strips<L: SplitLabels>(
 
 /// `f(k)` for every strip `k` below `count`, in order: on every core with the `parallel`
 /// feature (rayon's indexed collect keeps the order), one after another without it.
-fn each_strip<T: Send>(count: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+pub(crate) fn each_strip<T: Send>(count: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;

@@ -102,3 +102,46 @@ fn malformed_edge_sets_are_errors() {
         Err(TraceError::ZeroLengthEdge(p(3, 3)))
     );
 }
+
+/// Within the construction limit the endpoints are numbered by the arrangement's radix
+/// numbering, beyond it by a comparison sort: the boundary of a random tile map (corners
+/// where four edges meet, collinear runs) and its translate past the limit trace to
+/// translated rings, and the same edges with one taken out name translated vertices.
+#[test]
+fn numbering_beyond_the_construction_limit_gives_the_same_rings() {
+    let mut rng = onepath_testkit::Rng::new(0x7124_0001);
+    let shift = GridPoint::new(1 << 45, -(1 << 44));
+    let moved = |edges: &[(GridPoint, GridPoint)]| -> Vec<(GridPoint, GridPoint)> {
+        edges.iter().map(|&(a, b)| (a + shift, b + shift)).collect()
+    };
+    for round in 0..40 {
+        let side = 2 + rng.below(40) as i64;
+        let filled: Vec<bool> = (0..side * side).map(|_| rng.below(3) > 0).collect();
+        let point = |[x, y]: [i64; 2]| GridPoint::new(x, y);
+        let mut edges: Vec<(GridPoint, GridPoint)> =
+            onepath_testkit::tile_boundary(side, |x, y| filled[(y * side + x) as usize])
+                .into_iter()
+                .map(|[a, b]| (point(a), point(b)))
+                .collect();
+        rng.shuffle(&mut edges);
+        let near = trace_rings(&edges);
+        let far = trace_rings(&moved(&edges));
+        let translated = near.map(|rings| {
+            let shifted = |r: Vec<GridPoint>| r.into_iter().map(|p| p + shift).collect();
+            rings
+                .into_iter()
+                .map(shifted)
+                .collect::<Vec<Vec<GridPoint>>>()
+        });
+        assert_eq!(translated, far, "round {round}");
+        if let Some(removed) = edges.len().checked_sub(1).map(|n| rng.below(n + 1)) {
+            edges.remove(removed);
+            let near = trace_rings(&edges).expect_err("unbalanced");
+            let far = trace_rings(&moved(&edges)).expect_err("unbalanced");
+            let TraceError::Unbalanced(v) = near else {
+                panic!("round {round}: {near:?}");
+            };
+            assert_eq!(far, TraceError::Unbalanced(v + shift), "round {round}");
+        }
+    }
+}
