@@ -1,5 +1,6 @@
 //! Chaining directed boundary edges into canonical rings (the clockwise-first rule).
 
+use crate::strips::{even_parts, on_cores};
 use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint, Orientation, cross, orient2d};
 use std::cmp::Ordering;
 use std::ops::Range;
@@ -99,7 +100,7 @@ pub(crate) fn trace_numbered(
     // The per-vertex passes run in parts that start at a vertex's first outgoing edge, on
     // every core with the feature `parallel` (each part's work is its own vertices').
     let parts = vertex_parts(&keys);
-    for_each_part(split_at_parts(&mut keys, &parts), |keys| {
+    on_cores(split_at_parts(&mut keys, &parts), |keys| {
         sort_runs_by_angle(keys, vertices);
     });
     // Edge `e` is `keys[e]`, looked up in `vertices` when its points are needed: a copy
@@ -140,18 +141,17 @@ pub(crate) fn trace_numbered(
         ring_ends.push(edges_in_order.len());
     }
     drop((used, successors));
-    let ring_parts = crate::strips::even_parts(ring_ends.len(), keys.len());
+    let ring_parts = even_parts(ring_ends.len(), keys.len());
     let ring = |r: usize| {
         let first = if r == 0 { 0 } else { ring_ends[r - 1] };
         let ring_edges = &edges_in_order[first..ring_ends[r]];
         canonical_ring(drop_collinear(ring_edges, &sorted, &source_degrees))
     };
-    let mut rings: Vec<Vec<GridPoint>> = crate::strips::each_strip(ring_parts.len(), |k| {
-        ring_parts[k].clone().map(ring).collect::<Vec<_>>()
-    })
-    .into_iter()
-    .flatten()
-    .collect();
+    let mut rings: Vec<Vec<GridPoint>> =
+        on_cores(ring_parts, |part| part.map(ring).collect::<Vec<_>>())
+            .into_iter()
+            .flatten()
+            .collect();
     rings.sort_unstable_by(|r, s| (r[0], r[1]).cmp(&(s[0], s[1])));
     Ok(rings)
 }
@@ -184,7 +184,7 @@ fn sort_runs_by_angle(keys: &mut [u64], vertices: &[GridPoint]) {
 /// runs, each starting at a vertex's first outgoing edge, several per thread from
 /// `strips::PARALLEL_MIN` edges with the feature `parallel`, otherwise one.
 fn vertex_parts(keys: &[u64]) -> Vec<Range<usize>> {
-    let mut starts: Vec<usize> = crate::strips::even_parts(keys.len(), keys.len())
+    let mut starts: Vec<usize> = even_parts(keys.len(), keys.len())
         .iter()
         .map(|part| part.start)
         .collect();
@@ -214,17 +214,6 @@ fn split_at_parts<'a, T>(mut items: &'a mut [T], parts: &[Range<usize>]) -> Vec<
         items = rest;
     }
     slices
-}
-
-/// `f` of every slice, on every core with the feature `parallel`.
-fn for_each_part<T: Send>(slices: Vec<&mut [T]>, f: impl Fn(&mut [T]) + Sync + Send) {
-    #[cfg(feature = "parallel")]
-    if slices.len() > 1 {
-        use rayon::prelude::*;
-        slices.into_par_iter().for_each(f);
-        return;
-    }
-    slices.into_iter().for_each(f);
 }
 
 /// The vertex indices `(from, to)` of the edge key `(from << 32) | to`.
@@ -305,7 +294,7 @@ fn link(
             let mut emit = |_, next| found.push(next);
             walk_vertices(sorted, incoming, range, degrees, &mut emit).map(|()| found)
         };
-        map_parts(degrees.into_iter().enumerate().collect(), walk)
+        on_cores(degrees.into_iter().enumerate().collect(), walk)
     };
     for (k, walk) in walks.into_iter().enumerate() {
         for (&key, next) in incoming[incoming_at(k)..incoming_at(k + 1)]
@@ -363,16 +352,6 @@ fn walk_vertices(
         j = in_end;
     }
     Ok(())
-}
-
-/// `f` of every item, in order, on every core with the feature `parallel`.
-fn map_parts<S: Send, T: Send>(items: Vec<S>, f: impl Fn(S) -> T + Sync + Send) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    if items.len() > 1 {
-        use rayon::prelude::*;
-        return items.into_par_iter().map(f).collect();
-    }
-    items.into_iter().map(f).collect()
 }
 
 /// The index of the edge that follows edge `e` by the clockwise-first rule, where

@@ -87,30 +87,31 @@ pub(crate) fn sweep_in_strips<L: SplitLabels>(
         let empty = labels.part(starts[last] as usize - base);
         sweep_part(vertices, segments, &starts, part, sizes, check, empty)
     };
-    let parts: Vec<SweptPart<L>> = each_strip(bounds.len() - 1, run);
-    let crossed = parts.iter().any(|p| p.crossed);
+    let parts: Vec<SweptPart<L>> = on_cores((0..bounds.len() - 1).collect(), run);
+    let crossed = parts.iter().any(|p| p.swept.crossed);
     let balanced = parts.iter().all(|p| p.balanced);
     if !crossed && !balanced {
         return Err(labels);
     }
     for (k, part) in parts.into_iter().enumerate() {
-        labels.absorb(starts[bounds[k]] as usize, part.labels);
+        labels.absorb(starts[bounds[k]] as usize, part.swept.labels);
     }
     Ok(Swept { labels, crossed })
 }
 
-/// `f(k)` for every strip `k` below `count`, in order: on every core with the `parallel`
-/// feature (rayon's indexed collect keeps the order), one after another without it.
-pub(crate) fn each_strip<T: Send>(count: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
+/// `f` of every item, in order: on every core with the `parallel` feature when there is
+/// more than one (rayon's indexed collect keeps the order), one after another otherwise.
+/// The one way this crate's passes use the pool.
+pub(crate) fn on_cores<S: Send, T: Send>(
+    items: Vec<S>,
+    f: impl Fn(S) -> T + Sync + Send,
+) -> Vec<T> {
     #[cfg(feature = "parallel")]
-    {
+    if items.len() > 1 {
         use rayon::prelude::*;
-        (0..count).into_par_iter().map(f).collect()
+        return items.into_par_iter().map(f).collect();
     }
-    #[cfg(not(feature = "parallel"))]
-    {
-        (0..count).map(f).collect()
-    }
+    items.into_iter().map(f).collect()
 }
 
 /// The first vertex of each of at most `strips` strips, and the vertex count last: a

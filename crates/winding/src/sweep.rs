@@ -490,20 +490,20 @@ pub(crate) fn sweep_on_cores<L: SplitLabels>(
     labels: L,
 ) -> Swept<L> {
     #[cfg(feature = "parallel")]
-    {
-        let threads = || rayon::current_num_threads();
-        if segments.len() >= crate::strips::PARALLEL_MIN && threads() > 1 {
-            let threads = threads();
+    let labels = {
+        let threads = rayon::current_num_threads();
+        if segments.len() < crate::strips::PARALLEL_MIN || threads < 2 {
+            labels
+        } else {
             let sizes = (PLAIN_MAX, CHUNK_MAX);
             match crate::strips::sweep_in_strips(vertices, segments, threads, sizes, check, labels)
             {
                 Ok(swept) => return swept,
-                Err(labels) => {
-                    return sweep(vertices, segments, PLAIN_MAX, CHUNK_MAX, check, labels);
-                }
+                // A vertex is not balanced: one sweep labels.
+                Err(labels) => labels,
             }
         }
-    }
+    };
     sweep(vertices, segments, PLAIN_MAX, CHUNK_MAX, check, labels)
 }
 
@@ -532,19 +532,8 @@ pub(crate) fn sweep<L: Labels>(
         initial: Vec::new(),
         track_balance: false,
     };
-    let swept = sweep_part(
-        vertices,
-        segments,
-        &starts,
-        part,
-        (plain_max, chunk_max),
-        check,
-        labels,
-    );
-    Swept {
-        labels: swept.labels,
-        crossed: swept.crossed,
-    }
+    let sizes = (plain_max, chunk_max);
+    sweep_part(vertices, segments, &starts, part, sizes, check, labels).swept
 }
 
 /// `starts[v]..starts[v + 1]` are the segments starting at vertex `v` (segments are sorted
@@ -579,8 +568,7 @@ pub(crate) struct Part {
 /// windings above every status entry are the sums of the deltas up to it, before and after
 /// the stretch).
 pub(crate) struct SweptPart<L> {
-    pub(crate) labels: L,
-    pub(crate) crossed: bool,
+    pub(crate) swept: Swept<L>,
     pub(crate) balanced: bool,
 }
 
@@ -595,18 +583,7 @@ pub(crate) fn sweep_part<L: Labels>(
     check: bool,
     labels: L,
 ) -> SweptPart<L> {
-    let mut state = SweepState {
-        vertices,
-        segments,
-        starts,
-        base: part.base,
-        crossed: false,
-        balanced: true,
-        track_balance: part.track_balance,
-        result: labels,
-        outgoing: Vec::new(),
-        inserted: Vec::new(),
-    };
+    let mut state = SweepState::new(vertices, segments, starts, &part, labels);
     let Part {
         vertices: range,
         initial,
@@ -628,8 +605,10 @@ pub(crate) fn sweep_part<L: Labels>(
         state.run_any(&mut chunked, next, range.end, check);
     }
     SweptPart {
-        labels: state.result,
-        crossed: state.crossed,
+        swept: Swept {
+            labels: state.result,
+            crossed: state.crossed,
+        },
         balanced: state.balanced,
     }
 }
@@ -643,18 +622,13 @@ pub(crate) fn status_before(
     first: usize,
 ) -> Vec<StatusEntry> {
     let starts = starts_of(vertices.len(), segments);
-    let mut state = SweepState {
-        vertices,
-        segments,
-        starts: &starts,
+    let part = Part {
+        vertices: 0..first,
         base: 0,
-        crossed: false,
-        balanced: true,
+        initial: Vec::new(),
         track_balance: false,
-        result: windings_for(segments),
-        outgoing: Vec::new(),
-        inserted: Vec::new(),
     };
+    let mut state = SweepState::new(vertices, segments, &starts, &part, windings_for(segments));
     let mut plain = PlainList {
         entries: Vec::new(),
         limit: usize::MAX,
@@ -686,7 +660,29 @@ struct SweepState<'a, L> {
     inserted: Vec<StatusEntry>,
 }
 
-impl<L: Labels> SweepState<'_, L> {
+impl<'a, L: Labels> SweepState<'a, L> {
+    /// The state at the start of `part`, writing into `result`.
+    fn new(
+        vertices: &'a [GridPoint],
+        segments: &'a [Segment],
+        starts: &'a [u32],
+        part: &Part,
+        result: L,
+    ) -> Self {
+        SweepState {
+            vertices,
+            segments,
+            starts,
+            base: part.base,
+            crossed: false,
+            balanced: true,
+            track_balance: part.track_balance,
+            result,
+            outgoing: Vec::new(),
+            inserted: Vec::new(),
+        }
+    }
+
     /// [`SweepState::run`] with the check and the balance test as asked: one copy of the
     /// loop for each, so that [`label`] pays nothing for either.
     fn run_any<S: Status>(

@@ -5,7 +5,7 @@
 
 mod support;
 
-use onepath_arrangement::{Arrangement, Segment, arrange};
+use onepath_arrangement::{Arrangement, Operand, Segment, TaggedEdge, arrange};
 use onepath_predicates::{GridPoint, orient2d};
 use onepath_winding::{
     label_checking_crossings, label_checking_crossings_in_strips, label_in_strips,
@@ -150,11 +150,8 @@ fn strips_answer_the_crossing_question_as_one_sweep() {
 fn strips_decline_an_unbalanced_arrangement() {
     let p = GridPoint::new;
     let chain = [p(0, 0), p(4, 1), p(8, 0), p(12, 3), p(16, 0)];
-    let open: Vec<onepath_arrangement::TaggedEdge> = chain
-        .windows(2)
-        .map(|w| {
-            onepath_arrangement::TaggedEdge::new(w[0], w[1], onepath_arrangement::Operand::First)
-        })
+    let open: Vec<TaggedEdge> = (chain.windows(2))
+        .map(|w| TaggedEdge::new(w[0], w[1], Operand::First))
         .collect();
     let arrangement = arrange(&open).expect("an arrangement");
     for strips in 1..=4 {
