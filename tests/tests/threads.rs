@@ -33,8 +33,8 @@ fn same_on_every_pool<T: PartialEq + std::fmt::Debug + Send>(
 }
 
 /// Random short segments: from a few thousand, the passes of exact tests split into chunks
-/// (`par::PARALLEL_MIN`, 8,192 items); from about 70,000, the linear passes too (the sorts,
-/// the copies and the collects, from `par::LINEAR_PARALLEL_MIN`, 131,072 items, reached by
+/// (`par::PARALLEL_MIN`, 8,192 items); from about 35,000, the linear passes too (the sorts,
+/// the copies and the collects, from `par::LINEAR_PARALLEL_MIN`, 65,536 items, reached by
 /// the endpoints and the pieces).
 fn random_segments(rng: &mut Rng, n: usize, span: i64, length: i64) -> Vec<TaggedEdge> {
     (0..n)
@@ -140,7 +140,7 @@ fn the_labelling_sweep_in_strips() {
 }
 
 /// The axis-parallel sweeps of the orthogonal and mixed paths (the crossing search and the
-/// split of the lines into pieces) run in strips from 8,192 vertical fragments and 131,072
+/// split of the lines into pieces) run in strips from 8,192 vertical fragments and 65,536
 /// hot pixels (`par::strips`, `par::run_parts`): in every pool they give the arrangement
 /// of the general path (the uniform grid), on walls alone and on walls with a twentieth
 /// of short diagonals.

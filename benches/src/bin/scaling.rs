@@ -12,7 +12,9 @@
 //! 10^6 random short segments (`case arrange`) and the whole build of the bundled 512 x 512
 //! maps, each in explicit rayon pools of one thread, two, and every core the machine has,
 //! with the time per input edge, the speed-up over one thread, and a check that every
-//! thread count gives the same output hash.
+//! thread count gives the same output hash. Each figure is the fastest of fifteen runs (or
+//! of `SCALING_RUNS`), the thread counts taking turns. `scaling threads FILTER` prints only the rows whose input
+//! names contain `FILTER` (for example `arrange` or `random512`).
 
 use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_benches::{
@@ -95,23 +97,65 @@ fn thread_counts() -> Vec<usize> {
     counts
 }
 
-/// The fastest of five runs of `f` in a pool of `threads` threads (this machine's wall
-/// times are noisy), and its output hash.
-fn in_pool(threads: usize, f: &(dyn Fn() -> u64 + Sync)) -> (Duration, u64) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("a thread pool");
-    pool.install(|| best_of(5, f))
+/// How many runs `scaling threads` times at each thread count: `SCALING_RUNS`, else 15.
+fn runs() -> usize {
+    std::env::var("SCALING_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .filter(|&r| r > 0)
+        .unwrap_or(15)
+}
+
+/// The fastest of [`runs`] runs of `run` in a pool of each of `counts` threads, with the
+/// `hash` of its output, which is taken after the clock stops (the hash of a build or an
+/// arrangement runs on one thread and is not what is measured). The pools take turns run
+/// by run, so that a drift of this machine's speed (its wall times are noisy) reaches
+/// every thread count alike.
+fn in_pools<T: Send>(
+    counts: &[usize],
+    run: &(dyn Fn() -> T + Sync),
+    hash: fn(&T) -> u64,
+) -> Vec<(Duration, u64)> {
+    let pools: Vec<rayon::ThreadPool> = counts
+        .iter()
+        .map(|&threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("a thread pool")
+        })
+        .collect();
+    let mut best: Vec<(Duration, Option<u64>)> = vec![(Duration::MAX, None); counts.len()];
+    for _ in 0..runs() {
+        for (pool, (time, seen)) in pools.iter().zip(&mut best) {
+            let (elapsed, output) = pool.install(|| best_of(1, run));
+            let h = hash(&output);
+            assert!(
+                seen.is_none_or(|s| s == h),
+                "the output changed between two runs"
+            );
+            *time = (*time).min(elapsed);
+            *seen = Some(h);
+        }
+    }
+    best.into_iter()
+        .map(|(time, h)| (time, h.expect("one run at least")))
+        .collect()
 }
 
 /// One table row per input: the time per edge at every thread count and the speed-up over
 /// one thread; panics if two thread counts give different outputs.
-fn thread_row(name: &str, edges: usize, f: &(dyn Fn() -> u64 + Sync)) {
-    let runs: Vec<(Duration, u64)> = thread_counts()
-        .into_iter()
-        .map(|threads| in_pool(threads, f))
-        .collect();
+fn thread_row<T: Send>(
+    name: &str,
+    edges: usize,
+    run: &(dyn Fn() -> T + Sync),
+    hash: fn(&T) -> u64,
+) {
+    let filter = std::env::args().nth(2).unwrap_or_default();
+    if !name.contains(&filter) {
+        return;
+    }
+    let runs = in_pools(&thread_counts(), run, hash);
     let hash = runs[0].1;
     assert!(
         runs.iter().all(|&(_, h)| h == hash),
@@ -141,15 +185,21 @@ fn threads() {
     println!("|---|---:{}|---|", "|---:".repeat(2 * counts.len() - 1));
     for count in [1_000, 10_000, 100_000, 1_000_000] {
         let edges = random_segments(count);
-        thread_row(&format!("arrange, {count} segments"), count, &|| {
-            arrangement_hash(&arrange(&edges).expect("arrangement"))
-        });
+        thread_row(
+            &format!("arrange, {count} segments"),
+            count,
+            &|| arrange(&edges).expect("arrangement"),
+            arrangement_hash,
+        );
     }
     for map in BUILD_MAPS {
         let region = map_region(map);
-        thread_row(&format!("build {map}"), edge_count(&region), &|| {
-            mesh_hash(&Mesh2DPipeline::new(1.0, 0.5).build(&region).expect("build"))
-        });
+        thread_row(
+            &format!("build {map}"),
+            edge_count(&region),
+            &|| Mesh2DPipeline::new(1.0, 0.5).build(&region).expect("build"),
+            mesh_hash,
+        );
     }
 }
 

@@ -18,9 +18,10 @@ const MAX_BLOCKS: usize = 1 << 8;
 /// Sorts `items` by `pair(item)` (indices below `n`, `n > 0`) as described above, each
 /// block on its own core with the feature `parallel` (a block's result does not depend on
 /// which thread sorts it). Equal pairs end up next to each other, in no particular order.
-/// The blocks split over the cores from `radix::IN_PLACE_MIN` items on, below
-/// `par::LINEAR_PARALLEL_MIN`: that bound was measured on the linear passes (item 49 of
-/// `docs/performance.md`), not on this sort.
+/// The blocks split over the cores from `radix::IN_PLACE_MIN` items on. Since item 71 of
+/// `docs/performance.md` that is also the value of `par::LINEAR_PARALLEL_MIN`, but the two
+/// are separate bounds: one set by the sort's memory, the other by what a linear pass
+/// gains from a second core (item 49).
 pub(crate) fn sort_by_index_pair<T: Copy + Default + Send>(
     items: &mut [T],
     n: usize,

@@ -467,13 +467,16 @@ impl Grid {
 
     /// The estimated number of exact tests of the grid's searches: one per fragment pair
     /// sharing a cell, and about three cells' pixels per listed fragment.
+    ///
+    /// An exact integer sum, so the chunks it is summed in (on every core) cannot change it.
     pub(crate) fn estimated_tests(&self) -> u128 {
-        (0..self.cell_count())
-            .map(|cell| {
-                let segs = (self.seg_start[cell + 1] - self.seg_start[cell]) as u128;
-                let pixels = (self.pix_start[cell + 1] - self.pix_start[cell]) as u128;
-                segs * segs.saturating_sub(1) / 2 + segs * (3 * pixels + 1)
-            })
+        let tests = |cell: usize| {
+            let segs = (self.seg_start[cell + 1] - self.seg_start[cell]) as u128;
+            let pixels = (self.pix_start[cell + 1] - self.pix_start[cell]) as u128;
+            segs * segs.saturating_sub(1) / 2 + segs * (3 * pixels + 1)
+        };
+        crate::par::map_linear_chunks(self.cell_count(), |cells| cells.map(tests).sum::<u128>())
+            .into_iter()
             .sum()
     }
 }

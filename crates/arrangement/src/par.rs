@@ -15,9 +15,11 @@ pub(crate) const PARALLEL_MIN: usize = 1 << 13;
 /// Its parallel form pays for waking the pool, splitting the buffers and, for the sorts,
 /// scanning more than once; with the bound at [`PARALLEL_MIN`], `case union 10000` and
 /// `case difference 256`, whose arrangements are tens of thousands of edges, ran 10 and
-/// 5 % slower on two threads than on one (`docs/performance.md`, item 49).
+/// 5 % slower on two threads than on one (`docs/performance.md`, item 49). At 2^17 the
+/// arrangement of 10^5 segments kept its endpoints, pieces and sorts on one thread; at
+/// 2^16 they split, and those two runs are unchanged (item 71).
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-pub(crate) const LINEAR_PARALLEL_MIN: usize = 1 << 17;
+pub(crate) const LINEAR_PARALLEL_MIN: usize = 1 << 16;
 
 /// The ranges of `0..count` in chunks of `chunk` (at least 1) items.
 #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
@@ -208,8 +210,9 @@ pub(crate) fn map_parts<T: Send>(
 /// `len` copies of `blank`, written on every core from [`LINEAR_PARALLEL_MIN`] on into a
 /// vector the calling thread reserves (rayon's `collect_into_vec`): a struct's blanks
 /// written by `vec![blank; len]` touch every fresh page on the calling thread alone, which
-/// was half of the parallel assembly's time (`docs/performance.md`, item 58).
-fn blanks<T: Copy + Send + Sync>(blank: T, len: usize) -> Vec<T> {
+/// was half of the parallel assembly's time (`docs/performance.md`, item 58), and so do
+/// the zeros of `calloc` in memory the allocator reuses (item 71).
+pub(crate) fn blanks<T: Copy + Send + Sync>(blank: T, len: usize) -> Vec<T> {
     #[cfg(feature = "parallel")]
     if let Some(chunk) = linear_chunk(len) {
         use rayon::prelude::*;
@@ -228,7 +231,16 @@ fn blanks<T: Copy + Send + Sync>(blank: T, len: usize) -> Vec<T> {
 /// atomic stores of one value, as marks): on all cores with the feature `parallel` from
 /// [`LINEAR_PARALLEL_MIN`] items on, so that no schedule shows in what it leaves.
 pub(crate) fn for_each_chunk(count: usize, f: impl Fn(Range<usize>) + Sync + Send) {
-    map_parts(&linear_ranges(count), f);
+    map_linear_chunks(count, f);
+}
+
+/// `f` of every chunk of `0..count` for a linear pass, in chunk order: on all cores with
+/// the feature `parallel` from [`LINEAR_PARALLEL_MIN`] items on (one chunk below).
+pub(crate) fn map_linear_chunks<T: Send>(
+    count: usize,
+    f: impl Fn(Range<usize>) -> T + Sync + Send,
+) -> Vec<T> {
+    map_parts(&linear_ranges(count), f)
 }
 
 /// `f` of every chunk of `0..count`, in chunk order; the chunks run on all cores with the
@@ -256,11 +268,11 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send + Sync>(
     size: impl Fn(Range<usize>) -> usize + Sync + Send,
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
-    // The zeros of a default primitive or tuple come from the system (`calloc`): the pages
-    // are first touched by the fill, on every core.
+    // The defaults are written on every core too: `calloc` takes its zeros from the system
+    // only for fresh pages, and memory the allocator reuses was zeroed on this thread alone.
     fill_ranges(
         &linear_ranges(count),
-        |len| vec![T::default(); len],
+        |len| blanks(T::default(), len),
         |_, range| size(range),
         |_, _, range, slice| fill(range, slice),
     )
@@ -366,6 +378,11 @@ fn collect_into_from<S: Sync, T: Send>(
     #[cfg(feature = "parallel")]
     if let Some(chunk) = chunk_from(min, items.len()) {
         use rayon::prelude::*;
+        if into.capacity() < items.len() {
+            // Grown by `realloc`, a buffer too small would first copy its stale contents,
+            // on this thread alone (item 71): a new one is taken instead.
+            *into = Vec::new();
+        }
         items
             .par_iter()
             .enumerate()
@@ -438,7 +455,7 @@ pub(crate) fn sort_unstable<T: Ord + Send>(items: &mut [T]) {
 /// and places the entries of its own range, reading in order the blocks of entries that
 /// reach it, into its own part of the result, so the result is the one the sequential sort
 /// gives.
-pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send>(
+pub(crate) fn bucket_sort<E: Sync, V: Copy + Default + Send + Sync>(
     shares: &[Vec<E>],
     buckets: usize,
     bucket: impl Fn(&E) -> usize + Sync,
@@ -503,7 +520,7 @@ const SCAN_BLOCK: usize = 4096;
 /// and pixels in `(x, y)` order, cells column by column) are so read about once in all
 /// instead of once by every thread; the result is the sequential sort's either way.
 #[cfg(feature = "parallel")]
-fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
+fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send + Sync>(
     shares: &[Vec<E>],
     buckets: usize,
     parts: usize,
@@ -559,7 +576,7 @@ fn bucket_sort_parallel<E: Sync, V: Copy + Default + Send>(
         start[b] += start[b - 1];
     }
     // Each part's slice of the values, split off in order.
-    let mut values = vec![V::default(); start[buckets]];
+    let mut values = blanks(V::default(), start[buckets]);
     let slices = split_lengths(
         &mut values,
         ranges
@@ -730,6 +747,32 @@ mod tests {
             assert_eq!(items, expected);
             assert_eq!(each, cubes);
             assert_eq!(gathered, cubes[..PARALLEL_MIN * 3 + 5]);
+        };
+        on_every_thread_count(run, check);
+    }
+
+    /// `collect_map_into` gives what one sequential pass gives whatever the buffer it is
+    /// handed held: one too small, which is taken anew instead of grown (item 71), and one
+    /// larger, which is reused; both full of stale items.
+    #[test]
+    fn maps_collected_into_a_recycled_buffer_are_the_sequential_items() {
+        let count = LINEAR_PARALLEL_MIN * 2 + 11;
+        let indices: Vec<usize> = (0..count).collect();
+        let expected: Vec<u64> = indices.iter().map(|&i| (i * 3) as u64).collect();
+        let run = || {
+            [count / 3, count * 2].map(|len| {
+                let mut into = vec![u64::MAX; len];
+                collect_map_into(&indices, &mut into, |k, &i| {
+                    assert_eq!(k, i);
+                    (i * 3) as u64
+                });
+                into
+            })
+        };
+        let check = |buffers: [Vec<u64>; 2]| {
+            for buffer in buffers {
+                assert_eq!(buffer, expected);
+            }
         };
         on_every_thread_count(run, check);
     }

@@ -58,7 +58,7 @@ pub(crate) fn sort_by_key<T: Copy + Default + Send + Sync>(
         items.sort_by_key(|item| key(item));
         return;
     }
-    let mut buffer = vec![T::default(); items.len()];
+    let mut buffer = crate::par::blanks(T::default(), items.len());
     #[cfg(feature = "parallel")]
     if crate::par::runs_parallel(items.len()) {
         parallel::split_then_sort(items, &mut buffer, key_bits, &key);
