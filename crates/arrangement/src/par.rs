@@ -117,18 +117,36 @@ pub(crate) fn fill_split<T: Send>(
     sizes: &[usize],
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
 ) {
+    fill_slices(items, parts, sizes, |_, _, range, slice| fill(range, slice));
+}
+
+/// [`fill_split`] that also hands each part its index `k` and the index `first` of its
+/// first item: `fill(k, first, parts[k], slice)`. The one place the parallel fills place
+/// and fill their parts.
+fn fill_slices<T: Send>(
+    items: &mut [T],
+    parts: &[Range<usize>],
+    sizes: &[usize],
+    fill: impl Fn(usize, usize, Range<usize>, &mut [T]) + Sync + Send,
+) {
+    let firsts: Vec<usize> = sizes
+        .iter()
+        .scan(0, |before, &size| {
+            let first = *before;
+            *before += size;
+            Some(first)
+        })
+        .collect();
     let slices = split_lengths(items, sizes.iter().copied());
     #[cfg(feature = "parallel")]
     if parts.len() > 1 {
         use rayon::prelude::*;
-        parts
-            .par_iter()
-            .zip(slices)
-            .for_each(|(range, slice)| fill(range.clone(), slice));
+        (parts.par_iter().zip(slices).zip(firsts).enumerate())
+            .for_each(|(k, ((range, slice), first))| fill(k, first, range.clone(), slice));
         return;
     }
-    for (range, slice) in parts.iter().zip(slices) {
-        fill(range.clone(), slice);
+    for (k, ((range, slice), first)) in parts.iter().zip(slices).zip(firsts).enumerate() {
+        fill(k, first, range.clone(), slice);
     }
 }
 
@@ -144,52 +162,9 @@ pub(crate) fn fill_parts<T: Copy + Send + Sync>(
     size: impl Fn(usize, Range<usize>) -> usize + Sync + Send,
     fill: impl Fn(usize, usize, Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
-    fill_ranges(parts, |len| blanks(blank, len), size, fill)
-}
-
-/// [`fill_parts`] into the vector `slots(len)` makes, `len` slots of any value each
-/// overwritten by the fill: the one place the parallel fills count, place and fill.
-fn fill_ranges<T: Copy + Send + Sync>(
-    ranges: &[Range<usize>],
-    slots: impl FnOnce(usize) -> Vec<T>,
-    size: impl Fn(usize, Range<usize>) -> usize + Sync + Send,
-    fill: impl Fn(usize, usize, Range<usize>, &mut [T]) + Sync + Send,
-) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    if ranges.len() > 1 {
-        use rayon::prelude::*;
-        let sizes: Vec<usize> = ranges
-            .par_iter()
-            .enumerate()
-            .map(|(k, r)| size(k, r.clone()))
-            .collect();
-        let firsts: Vec<usize> = sizes
-            .iter()
-            .scan(0, |before, &size| {
-                let first = *before;
-                *before += size;
-                Some(first)
-            })
-            .collect();
-        let mut items = slots(sizes.iter().sum());
-        let slices = split_lengths(&mut items, sizes.iter().copied());
-        ranges
-            .par_iter()
-            .zip(slices)
-            .zip(firsts)
-            .enumerate()
-            .for_each(|(k, ((range, slice), first))| fill(k, first, range.clone(), slice));
-        return items;
-    }
-    let sizes: Vec<usize> = (ranges.iter().enumerate())
-        .map(|(k, r)| size(k, r.clone()))
-        .collect();
-    let mut items = slots(sizes.iter().sum());
-    let mut first = 0;
-    for ((k, range), len) in ranges.iter().enumerate().zip(sizes) {
-        fill(k, first, range.clone(), &mut items[first..first + len]);
-        first += len;
-    }
+    let sizes = map_indexed(parts, size);
+    let mut items = blanks(blank, sizes.iter().sum());
+    fill_slices(&mut items, parts, &sizes, fill);
     items
 }
 
@@ -199,12 +174,25 @@ pub(crate) fn map_parts<T: Send>(
     parts: &[Range<usize>],
     f: impl Fn(Range<usize>) -> T + Sync + Send,
 ) -> Vec<T> {
+    map_indexed(parts, |_, range| f(range))
+}
+
+/// `f(k, parts[k])` of every part `k`, in order; on all cores with the feature `parallel`
+/// when there is more than one part.
+fn map_indexed<T: Send>(
+    parts: &[Range<usize>],
+    f: impl Fn(usize, Range<usize>) -> T + Sync + Send,
+) -> Vec<T> {
     #[cfg(feature = "parallel")]
     if parts.len() > 1 {
         use rayon::prelude::*;
-        return parts.par_iter().map(|r| f(r.clone())).collect();
+        return (parts.par_iter().enumerate())
+            .map(|(k, range)| f(k, range.clone()))
+            .collect();
     }
-    parts.iter().map(|r| f(r.clone())).collect()
+    (parts.iter().enumerate())
+        .map(|(k, range)| f(k, range.clone()))
+        .collect()
 }
 
 /// `len` copies of `blank`, written on every core from [`LINEAR_PARALLEL_MIN`] on into a
@@ -268,11 +256,12 @@ pub(crate) fn fill_chunks<T: Copy + Default + Send + Sync>(
     size: impl Fn(Range<usize>) -> usize + Sync + Send,
     fill: impl Fn(Range<usize>, &mut [T]) + Sync + Send,
 ) -> Vec<T> {
-    // The defaults are written on every core too: `calloc` takes its zeros from the system
-    // only for fresh pages, and memory the allocator reuses was zeroed on this thread alone.
-    fill_ranges(
+    // The defaults are written on every core too (`blanks`): `calloc` takes its zeros from
+    // the system only for fresh pages, and memory the allocator reuses was zeroed on this
+    // thread alone (item 71).
+    fill_parts(
+        T::default(),
         &linear_ranges(count),
-        |len| blanks(T::default(), len),
         |_, range| size(range),
         |_, _, range, slice| fill(range, slice),
     )
