@@ -12,17 +12,20 @@
 //! union grown by 0.25 with 32 vertices per circle, as in the offset bench), `case squares
 //! COUNT [DISTANCE]` (that union grown and shrunk by 0.25, as the offset bench does, or
 //! offset by DISTANCE) or
-//! `case intersection N` (the two N-vertex stars of the boolean bench) or `case offset MAP`
+//! `case intersection N` (the two N-vertex stars of the boolean bench), `case offset MAP`
 //! (the map's region grown and shrunk by 0.5 with 32 vertices per circle, as in the offset
-//! bench).
+//! bench) or `case bundle COUNT` (the arrangement of COUNT long edges crossing near one
+//! point, the crossing bundle of `growth`).
 
-use onepath_arrangement::arrange;
+use onepath_arrangement::{Operand, TaggedEdge, arrange};
 use onepath_benches::{
     Fnv, arrangement_hash, cdt_input, map_region, mesh_hash, noisy_cells, onepath_tolerance,
     outlines, overlapping_squares, random_segments, ring_region, star, tile_region,
 };
 use onepath_build2d::{Geometry2DOptions, Join, Mesh2DPipeline, Region};
 use onepath_cdt::Cdt;
+use onepath_predicates::GridPoint;
+use onepath_testkit::growth::crossing_bundle;
 use std::time::Instant;
 
 /// The FNV-1a hash of a region's rings (lengths and coordinates).
@@ -51,7 +54,7 @@ fn usage() -> ! {
     eprintln!(
         "usage: case (arrange COUNT | runs MAP | cdt COUNT | build MAP | shrink MAP | triangulate MAP | difference W \
          | union COUNT | grow COUNT | squares COUNT [DISTANCE] | intersection N \
-         | offset MAP [CELLS])"
+         | offset MAP [CELLS] | bundle COUNT)"
     );
     std::process::exit(2);
 }
@@ -75,6 +78,27 @@ fn main() {
             let elapsed = start.elapsed();
             println!(
                 "arrangement of {count} random segments: {} vertices, {} segments, hash {:016x}, in {elapsed:?}",
+                arrangement.vertices.len(),
+                arrangement.segments.len(),
+                arrangement_hash(&arrangement)
+            );
+        }
+        "bundle" => {
+            // The crossing bundle of issue #24 (`growth bundle`): long edges whose midpoints
+            // lie within one unit of the origin, operand 0.
+            let count: usize = arg.parse().unwrap_or_else(|_| usage());
+            let edges: Vec<TaggedEdge> = crossing_bundle(count, 1_000_000, 1, 1)
+                .iter()
+                .map(|s| {
+                    let p = |c: [i64; 2]| GridPoint::new(c[0], c[1]);
+                    TaggedEdge::new(p(s[0]), p(s[1]), Operand::First)
+                })
+                .collect();
+            let start = Instant::now();
+            let arrangement = arrange(&edges).expect("arrangement");
+            let elapsed = start.elapsed();
+            println!(
+                "arrangement of a bundle of {count} edges: {} vertices, {} segments, hash {:016x}, in {elapsed:?}",
                 arrangement.vertices.len(),
                 arrangement.segments.len(),
                 arrangement_hash(&arrangement)

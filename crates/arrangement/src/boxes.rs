@@ -11,18 +11,24 @@
 //! the exact tests need.
 
 use crate::fragment::{Fragment, FragmentSet};
+use crate::pixels::{DIRECT_MAX, PixelGrid};
 use onepath_predicates::GridPoint;
 use std::collections::BTreeSet;
 
-/// The hot pixels sorted by `(y, x)`, each with its index in the `(x, y)`-sorted list.
+/// The hot pixels sorted by `(y, x)`, each with its index in the `(x, y)`-sorted list, and
+/// their pixel grid for fragments whose ranges both hold more than [`DIRECT_MAX`].
 pub(crate) struct BoxIndex {
     by_y: Vec<(i64, i64, u32)>,
+    grid: Option<PixelGrid>,
 }
 
 impl BoxIndex {
     /// The index over the sorted hot pixels `pixels`.
     pub(crate) fn new(pixels: &[GridPoint]) -> Self {
-        let mut index = Self { by_y: Vec::new() };
+        let mut index = Self {
+            by_y: Vec::new(),
+            grid: None,
+        };
         index.set_pixels(pixels);
         index
     }
@@ -37,12 +43,14 @@ impl BoxIndex {
                 .map(|(id, c)| (c.y, c.x, id as u32)),
         );
         self.by_y.sort_unstable();
+        self.grid = PixelGrid::when_useful(pixels);
     }
 
     /// Calls `visit(c, index of c)` for the hot pixels whose centres lie within one unit
     /// of the fragment's x range, or for those within one unit of its y range when they
-    /// are fewer. A pixel whose square the segment meets has its centre within half a unit
-    /// of a point of the segment, so it is among both.
+    /// are fewer, or when both hold more than [`DIRECT_MAX`], for those the pixel grid
+    /// hands out. A pixel whose square the segment meets has its centre within half a unit
+    /// of a point of the segment, so it is among all three.
     pub(crate) fn for_each_pixel(
         &self,
         f: &Fragment,
@@ -53,7 +61,11 @@ impl BoxIndex {
         let (y0, y1) = f.y_range();
         let lo = self.by_y.partition_point(|e| e.0 < y0 - 1);
         let hi = self.by_y.partition_point(|e| e.0 <= y1 + 1).max(lo);
-        if hi - lo < in_x.len() {
+        if let Some(grid) = &self.grid
+            && (hi - lo).min(in_x.len()) > DIRECT_MAX
+        {
+            grid.for_each_near(f, pixels, &mut visit);
+        } else if hi - lo < in_x.len() {
             for &(y, x, id) in &self.by_y[lo..hi] {
                 visit(GridPoint::new(x, y), id);
             }

@@ -4,6 +4,7 @@
 
 use crate::fragment::{Bounds, Fragment, FragmentSet};
 use crate::par::{bucket_sort, fill_chunks, fill_each};
+use crate::pixels::DenseCells;
 use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 
 /// The grid over a set of fragments and hot pixels. Cells are numbered column-major
@@ -24,6 +25,9 @@ pub(crate) struct Grid {
     /// within a cell. The points are read from that list: 4 bytes a pixel instead of 24
     /// (a copy of every point here was a whole-map build's peak of memory, issue #24).
     pix_items: Vec<u32>,
+    /// The cells holding many hot pixels, with finer grids over them: where crossings
+    /// crowd one cell, each fragment there reads the pixels near it, not all of the cell's.
+    dense: DenseCells,
 }
 
 /// `floor(a * b / d)` for `d > 0`, exactly (in `i128` when the product overflows `i64`).
@@ -32,6 +36,47 @@ fn floor_mul_div(a: i64, b: i64, d: i64) -> i64 {
     match a.checked_mul(b) {
         Some(product) => product.div_euclid(d),
         None => (a as i128 * b as i128).div_euclid(d as i128) as i64,
+    }
+}
+
+/// Square cells of side `2^shift` from `origin`, `cols` by `rows` of them, numbered
+/// column-major: the geometry of the candidate grid and of the pixel grid
+/// ([`crate::pixels::PixelGrid`]), which walk a segment's cells with the same spans.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cells {
+    pub(crate) origin: GridPoint,
+    pub(crate) shift: u32,
+    pub(crate) cols: usize,
+    pub(crate) rows: usize,
+}
+
+impl Cells {
+    /// Calls `visit(column, first row, last row)` for the cells holding every integer point
+    /// `c` with `|c − X| ≤ 1` per axis for some point `X` of the segment (clamped to the
+    /// grid): per column, the segment's y over the x range that reaches the column's
+    /// centres, widened by one unit (two above, for the floor of the upper end).
+    #[inline(always)]
+    pub(crate) fn near_spans(&self, f: &Fragment, mut visit: impl FnMut(usize, usize, usize)) {
+        let shift = self.shift;
+        let clamp_col = |x: i64| ((x - self.origin.x).max(0) >> shift).min(self.cols as i64 - 1);
+        let clamp_row = |y: i64| ((y - self.origin.y).max(0) >> shift).min(self.rows as i64 - 1);
+        let (y_lo, y_hi) = f.y_range();
+        let (dx, dy) = (f.q.x - f.p.x, f.q.y - f.p.y);
+        for col in clamp_col(f.p.x - 1)..=clamp_col(f.q.x + 1) {
+            let first = self.origin.x + (col << shift);
+            let last = first + (1i64 << shift) - 1;
+            let (rows_lo, rows_hi) = if dx == 0 {
+                (y_lo, y_hi)
+            } else {
+                // The part of the segment with x in [first − 1, last + 1].
+                let (xa, xb) = ((first - 1).max(f.p.x), (last + 1).min(f.q.x));
+                let ya = f.p.y + floor_mul_div(xa - f.p.x, dy, dx);
+                let yb = f.p.y + floor_mul_div(xb - f.p.x, dy, dx);
+                (ya.min(yb), ya.max(yb) + 1)
+            };
+            let (r0, r1) = (clamp_row(rows_lo - 1), clamp_row(rows_hi + 1));
+            visit(col as usize, r0 as usize, r1 as usize);
+        }
     }
 }
 
@@ -127,6 +172,7 @@ impl Grid {
             seg_items: Vec::new(),
             pix_start: Vec::new(),
             pix_items: Vec::new(),
+            dense: DenseCells::default(),
         };
         grid.list_fragments(fragments);
         if pixel_lists {
@@ -204,6 +250,7 @@ impl Grid {
     pub(crate) fn forget_pixels(&mut self) {
         self.pix_start = Vec::new();
         self.pix_items = Vec::new();
+        self.dense = DenseCells::default();
     }
 
     /// Replaces the hot pixels: each goes to the one cell holding it.
@@ -222,6 +269,7 @@ impl Grid {
             |id, _| id as u32,
             |_| {},
         );
+        self.dense = DenseCells::of(&start, &items, pixels);
         self.pix_start = start;
         self.pix_items = items;
     }
@@ -411,7 +459,8 @@ impl Grid {
     /// every pixel whose square the segment meets is among them: the cells within one unit
     /// of the segment are visited (a pixel's square holds points within half a unit of its
     /// centre). Without, the cells the segment passes through, which hold every pixel
-    /// centre lying on it.
+    /// centre lying on it. In a dense cell, the pixels its finer grid hands out
+    /// ([`DenseCells::visit_cells`]), which include both.
     #[inline(always)]
     pub(crate) fn for_each_pixel(
         &self,
@@ -420,6 +469,10 @@ impl Grid {
         near: bool,
         mut visit: impl FnMut(GridPoint, u32),
     ) {
+        if !self.dense.is_empty() {
+            self.for_each_pixel_dense(f, pixels, near, &mut visit);
+            return;
+        }
         // Handed to the span walks by value, not by reference: through a reference the
         // walk's calls of it were not inlined into the reroute (callgrind: 40 million more
         // instructions on `case arrange 200000`).
@@ -437,32 +490,40 @@ impl Grid {
         }
     }
 
-    /// Calls `visit(column, first row, last row)` for the cells holding every integer point
-    /// `c` with `|c − X| ≤ 1` per axis for some point `X` of the segment (clamped to the
-    /// grid): per column, the segment's y over the x range that reaches the column's
-    /// centres, widened by one unit (two above, for the floor of the upper end).
-    #[inline(always)]
-    fn for_each_near_span(&self, f: &Fragment, mut visit: impl FnMut(usize, usize, usize)) {
-        let shift = self.shift;
-        let clamp_col = |x: i64| ((x - self.origin.x).max(0) >> shift).min(self.cols as i64 - 1);
-        let clamp_row = |y: i64| ((y - self.origin.y).max(0) >> shift).min(self.rows as i64 - 1);
-        let (y_lo, y_hi) = f.y_range();
-        let (dx, dy) = (f.q.x - f.p.x, f.q.y - f.p.y);
-        for col in clamp_col(f.p.x - 1)..=clamp_col(f.q.x + 1) {
-            let first = self.origin.x + (col << shift);
-            let last = first + (1i64 << shift) - 1;
-            let (rows_lo, rows_hi) = if dx == 0 {
-                (y_lo, y_hi)
-            } else {
-                // The part of the segment with x in [first − 1, last + 1].
-                let (xa, xb) = ((first - 1).max(f.p.x), (last + 1).min(f.q.x));
-                let ya = f.p.y + floor_mul_div(xa - f.p.x, dy, dx);
-                let yb = f.p.y + floor_mul_div(xb - f.p.x, dy, dx);
-                (ya.min(yb), ya.max(yb) + 1)
-            };
-            let (r0, r1) = (clamp_row(rows_lo - 1), clamp_row(rows_hi + 1));
-            visit(col as usize, r0 as usize, r1 as usize);
+    /// [`Grid::for_each_pixel`] when some cells are dense: apart, so that the common case
+    /// keeps its plain walk.
+    #[inline(never)]
+    fn for_each_pixel_dense<V: FnMut(GridPoint, u32)>(
+        &self,
+        f: &Fragment,
+        pixels: &[GridPoint],
+        near: bool,
+        visit: &mut V,
+    ) {
+        let emit = |col: usize, r0: usize, r1: usize| {
+            let base = col * self.rows;
+            let list =
+                |from: usize, to: usize| &self.pix_items[self.pix_start[from]..self.pix_start[to]];
+            let cells = (base + r0, base + r1 + 1);
+            self.dense.visit_cells(cells, list, f, pixels, visit);
+        };
+        if near {
+            self.for_each_near_span(f, emit);
+        } else {
+            self.for_each_span(f, emit);
         }
+    }
+
+    /// [`Cells::near_spans`] of the grid's cells.
+    #[inline(always)]
+    fn for_each_near_span(&self, f: &Fragment, visit: impl FnMut(usize, usize, usize)) {
+        let cells = Cells {
+            origin: self.origin,
+            shift: self.shift,
+            cols: self.cols,
+            rows: self.rows,
+        };
+        cells.near_spans(f, visit);
     }
 
     /// The estimated number of exact tests of the grid's searches: one per fragment pair

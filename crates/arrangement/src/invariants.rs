@@ -176,9 +176,14 @@ pub(crate) fn check_geometry(
         }
     }
     for (segment, f) in fragments.iter().enumerate() {
-        let mut inside = None;
+        // The smallest such vertex, whatever order the search hands them out in.
+        let mut inside: Option<GridPoint> = None;
         index.for_each_pixel(f, vertices, false, |c, _| {
-            if inside.is_none() && f.p < c && c < f.q && orient2d(f.p, f.q, c).is_collinear() {
+            if inside.is_none_or(|v| c < v)
+                && f.p < c
+                && c < f.q
+                && orient2d(f.p, f.q, c).is_collinear()
+            {
                 inside = Some(c);
             }
         });

@@ -56,6 +56,7 @@ mod orthogonal;
 mod par;
 mod passes;
 mod pipeline;
+mod pixels;
 mod radix;
 mod repair;
 mod search;

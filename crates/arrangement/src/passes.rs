@@ -184,10 +184,20 @@ impl Polylines {
     /// both `p_i − c_i` and `p_j − c_j` equal that corner's offset, which would put `p_i`
     /// outside the half-open pixel of `c_i`. So `e` meets the pixel of `c`, and `c` is on
     /// the polyline (spec step 3). Every piece is a piece of some polyline, merged or not.
+    ///
+    /// A vertex strictly inside a piece lies strictly between the piece's ends in `(x, y)`
+    /// order, so it is never one of them. A polyline of more than [`SORTED_ABOVE`] vertices
+    /// (long edges through a crowd of hot pixels, issue #24's crossing bundle) is searched in
+    /// a sorted copy of its vertices, each piece reading only those between its ends; a
+    /// shorter one pairs every piece with every vertex.
     pub(crate) fn any_vertex_inside(&self, pixels: &[GridPoint]) -> bool {
         map_chunks(self.len(), |range| {
+            let mut sorted: Vec<GridPoint> = Vec::new();
             range.into_iter().any(|k| {
                 let line = self.get(k);
+                if line.len() > SORTED_ABOVE {
+                    return any_vertex_inside_sorted(line, pixels, &mut sorted);
+                }
                 line.len() > 2
                     && line.windows(2).enumerate().any(|(i, piece)| {
                         let (a, b) = (pixels[piece[0] as usize], pixels[piece[1] as usize]);
@@ -206,6 +216,33 @@ impl Polylines {
         .into_iter()
         .any(|found| found)
     }
+}
+
+/// Above this many vertices, [`Polylines::any_vertex_inside`] searches a polyline's
+/// vertices sorted.
+const SORTED_ABOVE: usize = 16;
+
+/// [`Polylines::any_vertex_inside`] for one polyline `line`, in `sorted` (a buffer): each
+/// piece reads the vertices strictly between its ends in `(x, y)` order, which are never
+/// its ends.
+#[inline(never)]
+fn any_vertex_inside_sorted(
+    line: &[u32],
+    pixels: &[GridPoint],
+    sorted: &mut Vec<GridPoint>,
+) -> bool {
+    sorted.clear();
+    sorted.extend(line.iter().map(|&v| pixels[v as usize]));
+    sorted.sort_unstable();
+    line.windows(2).any(|piece| {
+        let (a, b) = (pixels[piece[0] as usize], pixels[piece[1] as usize]);
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        let from = sorted.partition_point(|&c| c <= lo);
+        sorted[from..]
+            .iter()
+            .take_while(|&&c| c < hi)
+            .any(|&c| orient2d(lo, hi, c).is_collinear())
+    })
 }
 
 /// Reroutes each listed fragment (spec step 3): the polyline from `p` through every other
@@ -433,4 +470,49 @@ pub(crate) fn merge_keyed(
     });
     let ids = collect_map(&keyed, |_, &(id, _)| id);
     (fragments, ids)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The verifying pass's polyline half gives the pairwise answer on long polylines too.
+
+    use super::*;
+    use onepath_testkit::Rng;
+
+    /// The definition: some vertex other than a piece's ends lies strictly inside it.
+    fn pairwise(line: &[GridPoint]) -> bool {
+        line.windows(2).enumerate().any(|(i, piece)| {
+            let (lo, hi) = (piece[0].min(piece[1]), piece[0].max(piece[1]));
+            line.iter().enumerate().any(|(j, &c)| {
+                j != i && j != i + 1 && lo < c && c < hi && orient2d(lo, hi, c).is_collinear()
+            })
+        })
+    }
+
+    #[test]
+    fn long_polylines_find_the_vertices_inside_their_pieces() {
+        let mut rng = Rng::new(24);
+        let mut found = [0usize; 2];
+        for case in 0..3_000 {
+            // Points of a small grid, so that vertices often lie on other pieces; lengths
+            // on both sides of the sorted search's bound.
+            let reach = [2, 5, 40][case % 3];
+            let len = rng.range(2, 3 * SORTED_ABOVE as i64) as usize;
+            let pixels: Vec<GridPoint> = (0..len)
+                .map(|_| GridPoint::new(rng.range(-reach, reach), rng.range(-reach, reach)))
+                .collect();
+            let lines = Polylines {
+                points: (0..len as u32).collect(),
+                starts: vec![0, len],
+            };
+            let expected = pairwise(&pixels);
+            assert_eq!(
+                lines.any_vertex_inside(&pixels),
+                expected,
+                "case {case}: {pixels:?}"
+            );
+            found[expected as usize] += 1;
+        }
+        assert!(found[0] > 100 && found[1] > 100, "{found:?}");
+    }
 }

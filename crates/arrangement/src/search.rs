@@ -6,6 +6,7 @@ use crate::boxes::{BoxIndex, for_each_box_pair};
 use crate::fragment::{Fragment, FragmentSet};
 use crate::grid::{CellRule, Grid};
 use crate::options::CandidateSearch;
+use crate::pixels::{DIRECT_MAX, PixelGrid};
 use onepath_predicates::{GridPoint, properly_cross};
 
 /// Up to this many fragments, [`CandidateSearch::Auto`] tests every pair and every pixel:
@@ -26,8 +27,9 @@ pub(crate) enum CandidateIndex {
     /// The uniform grid.
     Grid(Grid),
     /// The sweep in increasing minimum x (the fragments' order) with an active list, and a
-    /// binary search of the x range of the sorted hot pixels.
-    Sweep,
+    /// binary search of the x range of the sorted hot pixels, or the pixel grid where that
+    /// range holds more than [`DIRECT_MAX`] of them.
+    Sweep(Option<PixelGrid>),
     /// The box sweep of [`crate::boxes`]: pairs whose bounding boxes meet, and the hot
     /// pixels of the narrower of the x and y ranges.
     Boxes(BoxIndex),
@@ -74,7 +76,9 @@ impl CandidateIndex {
     ) -> (Self, bool) {
         debug_assert!(fragments.iter().is_sorted_by_key(|f| f.key()));
         debug_assert!(pixels.is_sorted());
-        let boxes = || BoxIndex::new(if lists { pixels } else { &[] });
+        let listed = if lists { pixels } else { &[] };
+        let boxes = || BoxIndex::new(listed);
+        let sweep = || CandidateIndex::Sweep(PixelGrid::when_useful(listed));
         match search {
             CandidateSearch::Auto if fragments.len() <= SMALL_INPUT => {
                 (CandidateIndex::Brute, false)
@@ -88,14 +92,14 @@ impl CandidateIndex {
                     {
                         (CandidateIndex::Boxes(boxes()), true)
                     }
-                    Some(_) => (CandidateIndex::Sweep, true),
+                    Some(_) => (sweep(), true),
                     None => (CandidateIndex::Grid(grid), false),
                 }
             }
             CandidateSearch::Specified => {
                 let grid = Grid::build(fragments, pixels, CellRule::Specified, lists);
                 if grid.is_clustered(fragments.len()) {
-                    (CandidateIndex::Sweep, true)
+                    (sweep(), true)
                 } else {
                     (CandidateIndex::Grid(grid), false)
                 }
@@ -104,7 +108,7 @@ impl CandidateIndex {
                 CandidateIndex::Grid(Grid::build(fragments, pixels, CellRule::Specified, lists)),
                 false,
             ),
-            CandidateSearch::ForceSweep => (CandidateIndex::Sweep, false),
+            CandidateSearch::ForceSweep => (sweep(), false),
             CandidateSearch::ForceBoxes => (CandidateIndex::Boxes(boxes()), false),
             CandidateSearch::BruteForce => (CandidateIndex::Brute, false),
         }
@@ -116,7 +120,8 @@ impl CandidateIndex {
         match self {
             CandidateIndex::Grid(grid) => grid.set_pixels(pixels),
             CandidateIndex::Boxes(boxes) => boxes.set_pixels(pixels),
-            CandidateIndex::Sweep | CandidateIndex::Brute => {}
+            CandidateIndex::Sweep(grid) => *grid = PixelGrid::when_useful(pixels),
+            CandidateIndex::Brute => {}
         }
     }
 
@@ -155,7 +160,7 @@ impl CandidateIndex {
             CandidateIndex::Grid(grid) => {
                 grid.for_each_crossing(fragments, skip, candidates, visit)
             }
-            CandidateIndex::Sweep => {
+            CandidateIndex::Sweep(_) => {
                 // Fragments are sorted by their smaller endpoint, hence by minimum x.
                 let mut active: Vec<u32> = Vec::new();
                 for (index, fragment) in fragments.iter().enumerate() {
@@ -191,9 +196,13 @@ impl CandidateIndex {
     ) {
         match self {
             CandidateIndex::Grid(grid) => grid.for_each_pixel(fragment, pixels, near, visit),
-            CandidateIndex::Sweep => {
-                for id in pixels_in_x_range(pixels, fragment) {
-                    visit(pixels[id], id as u32);
+            CandidateIndex::Sweep(grid) => {
+                let in_x = pixels_in_x_range(pixels, fragment);
+                match grid {
+                    Some(grid) if in_x.len() > DIRECT_MAX => {
+                        grid.for_each_near(fragment, pixels, &mut visit)
+                    }
+                    _ => in_x.for_each(|id| visit(pixels[id], id as u32)),
                 }
             }
             CandidateIndex::Boxes(boxes) => boxes.for_each_pixel(fragment, pixels, visit),
@@ -270,7 +279,7 @@ mod tests {
     fn kind(built: &(CandidateIndex, bool)) -> (&'static str, bool) {
         let name = match built.0 {
             CandidateIndex::Grid(_) => "grid",
-            CandidateIndex::Sweep => "sweep",
+            CandidateIndex::Sweep(_) => "sweep",
             CandidateIndex::Boxes(_) => "boxes",
             CandidateIndex::Brute => "brute",
         };
