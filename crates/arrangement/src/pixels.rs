@@ -1,13 +1,14 @@
 //! The pixel grid: an adaptive grid over the hot pixels alone, for the pixel candidates of
-//! the sweep and the box sweep (spec, "Finding crossings and nearby pixels": the way
-//! candidates are found never changes a result).
+//! the sweep, the box sweep and the crowded cells of the candidate grid (spec, "Finding
+//! crossings and nearby pixels": the way candidates are found never changes a result).
 //!
-//! Those searches hand a fragment the hot pixels of its x range (or of its y range). Where
-//! crossings crowd one place, such as many long edges crossing near one point (issue #24,
-//! the crossing bundle), every edge's range holds the whole cloud of crossing pixels, and
-//! the candidates grow as `n^(7/3)`. The pixel grid lists each pixel in one square cell,
-//! and a cell holding more than [`DENSE`] pixels in a finer grid of its own, so a fragment
-//! is handed the pixels of the cells within one unit of it, at every level.
+//! The sweeps hand a fragment the hot pixels of its x range (or of its y range), the grid
+//! those of the cells it passes. Where crossings crowd one place, such as many long edges
+//! crossing near one point (issue #24, the crossing bundle), every edge's range, and the
+//! one cell holding the crowd, holds the whole cloud of crossing pixels, and the
+//! candidates grow as `n^(7/3)`. The pixel grid lists each pixel in one square cell, and
+//! a cell holding more than [`DENSE`] pixels in a finer grid of its own, so a fragment is
+//! handed the pixels of the cells within one unit of it, at every level.
 
 use crate::fragment::{Bounds, Fragment};
 use crate::grid::Cells;
@@ -16,9 +17,6 @@ use onepath_predicates::GridPoint;
 
 /// A cell holding more than this many pixels gets a finer grid of its own.
 const DENSE: usize = 64;
-
-/// A grid over `k` pixels has at most `k / PER_CELL` cells (and at least one).
-const PER_CELL: usize = 1;
 
 /// Below this many pixels in its range, a fragment reads them directly: a walk of the
 /// grid's cells costs more than the exact tests it saves.
@@ -54,7 +52,7 @@ impl DenseCells {
     /// chunks, on every core with the feature `parallel`).
     pub(crate) fn of(start: &[usize], items: &[u32], pixels: &[GridPoint]) -> Self {
         // Cells in blocks of eight: a block holding at most DENSE pixels in all has no
-        // dense cell (most blocks, where pixels are spread: a tenth of the scan).
+        // dense cell (most blocks, where pixels are spread: an eighth of the scan).
         const BLOCK: usize = 8;
         let count = start.len() - 1;
         let cells: Vec<u32> = map_linear_chunks(count.div_ceil(BLOCK), |blocks| {
@@ -132,17 +130,17 @@ impl PixelGrid {
     }
 
     /// The grid over the pixels `ids` (increasing): the least cell side `2^s` at which the
-    /// box has at most `ids.len() / PER_CELL` cells. A finer grid is built over a cell of
-    /// side `2^t` holding more than [`DENSE`] distinct points; its box lies in that cell, so
-    /// side `2^(t-1)` gives it at most 4 cells, within its budget: the side halves at least
-    /// at every level, and a cell of side 1 holds one point, so the levels end.
-    pub(crate) fn over(pixels: &[GridPoint], ids: Vec<u32>) -> Self {
+    /// box has at most one cell per pixel. A finer grid is built over a cell of side `2^t`
+    /// holding more than [`DENSE`] distinct points; its box lies in that cell, so side
+    /// `2^(t-1)` gives it at most 4 cells, within its budget: the side halves at least at
+    /// every level, and a cell of side 1 holds one point, so the levels end.
+    fn over(pixels: &[GridPoint], ids: Vec<u32>) -> Self {
         let bounds = Bounds::of(ids.iter().map(|&id| pixels[id as usize]));
         let (lo, hi) = bounds
             .corners()
             .unwrap_or((GridPoint::default(), GridPoint::default()));
         let span = ((hi.x - lo.x) as u64, (hi.y - lo.y) as u64);
-        let budget = (ids.len() / PER_CELL).max(1) as u128;
+        let budget = ids.len().max(1) as u128;
         let count = |s: u32| ((span.0 >> s) as u128 + 1) * ((span.1 >> s) as u128 + 1);
         let mut shift = 0;
         while shift < 63 && count(shift) > budget {

@@ -22,7 +22,10 @@
 //!
 //! Every float that reaches a result comes from `+ - * / sqrt` in the order D10 and D12
 //! give (decision D4), so the output has the same bits on every platform. Input rings are
-//! a region's rings: closed cycles with the interior on the left, in grid units.
+//! a region's rings: closed cycles with the interior on the left, in grid units. With the
+//! feature `parallel` (rayon), the round offset's pieces and its culling's tests run in
+//! parts on the current rayon pool; the outputs and errors are those of one pass, for any
+//! number of threads.
 //!
 //! # Example
 //!
@@ -54,6 +57,7 @@ mod cull;
 mod equal_area;
 mod error;
 mod mgon;
+mod par;
 mod placement;
 mod round;
 mod shrink;

@@ -4,6 +4,7 @@
 use crate::OffsetError;
 use crate::cull::{Culling, Fate, OffsetSide, cull};
 use crate::mgon::{choose_m, effective_tolerance, half_angle_table, unit_vectors};
+use crate::par::try_map_parts;
 use crate::placement::{
     check_radius, checked_rings, moved_point, offset_point, uniform_offsets, unit_left_normal,
 };
@@ -37,26 +38,40 @@ impl RoundPieces {
         let circumradius = r / half_angle_table(m).cos_half_step;
         let units = unit_vectors(m);
 
-        let mut rectangles = Vec::with_capacity(rings.iter().map(Vec::len).sum());
+        // The pieces in parts on every core (`crate::par`): each is a function of its edge
+        // or centre alone, and the first error in order is the first part's first. Plain
+        // loops with exact capacities: collecting through `Result` iterators cost several
+        // times the points' own arithmetic.
+        let mut ring_start = Vec::with_capacity(rings.len() + 1);
+        ring_start.push(0);
         for ring in &rings {
-            for (i, &a) in ring.iter().enumerate() {
-                let b = ring[(i + 1) % ring.len()];
+            ring_start.push(ring_start[ring_start.len() - 1] + ring.len());
+        }
+        let rectangles = try_map_parts(ring_start[rings.len()], |edges| {
+            // The ring of the part's first edge, then on from ring to ring.
+            let mut k = ring_start.partition_point(|&s| s <= edges.start) - 1;
+            let mut part = Vec::with_capacity(edges.len());
+            for e in edges {
+                while e >= ring_start[k + 1] {
+                    k += 1;
+                }
+                let (ring, i) = (&rings[k], e - ring_start[k]);
+                let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
                 let n = unit_left_normal(a, b);
                 let minus_n = [-n[0], -n[1]];
-                rectangles.push(vec![
+                part.push(vec![
                     moved_point(a, r, minus_n, limit)?,
                     moved_point(b, r, minus_n, limit)?,
                     moved_point(b, r, n, limit)?,
                     moved_point(a, r, n, limit)?,
                 ]);
             }
-        }
+            Ok(part)
+        })?;
 
         let mut centres: Vec<GridPoint> = rings.iter().flatten().copied().collect();
         centres.sort_unstable();
         centres.dedup();
-        // Plain loops with exact capacities: collecting through `Result` iterators cost
-        // several times the points' own arithmetic.
         // Where every product `circumradius * u` keeps clear of a half, each m-gon is its
         // centre plus the same integer offsets (`uniform_offsets`, the same bits).
         let products: Vec<[f64; 2]> = units
@@ -64,8 +79,7 @@ impl RoundPieces {
             .map(|u| [circumradius * u[0], circumradius * u[1]])
             .collect();
         let offsets = uniform_offsets(&products);
-        let mut mgons = Vec::with_capacity(centres.len());
-        for &centre in &centres {
+        let mgon = |centre: GridPoint| -> Result<Vec<GridPoint>, OffsetError> {
             let mut mgon = Vec::with_capacity(units.len());
             match &offsets {
                 Some(offsets) => {
@@ -79,8 +93,15 @@ impl RoundPieces {
                     }
                 }
             }
-            mgons.push(mgon);
-        }
+            Ok(mgon)
+        };
+        let mgons = try_map_parts(centres.len(), |range| {
+            let mut part = Vec::with_capacity(range.len());
+            for c in range {
+                part.push(mgon(centres[c])?);
+            }
+            Ok(part)
+        })?;
         Ok(RoundPieces {
             rings,
             rectangles,

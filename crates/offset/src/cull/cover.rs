@@ -16,6 +16,7 @@ use super::shapes::Shapes;
 use super::{is_axis_parallel, ring_edges};
 use crate::round::RoundPieces;
 use onepath_predicates::GridPoint;
+use std::sync::{Arc, OnceLock};
 
 /// The region's edges (its rings' edges, in order) and the boxes of the rectangles of the
 /// axis-parallel ones whose rectangle is a box (the test of section 10): what a [`Cover`]
@@ -31,22 +32,31 @@ fn cover_parts(pieces: &RoundPieces) -> (Vec<[GridPoint; 2]>, Vec<Box2>) {
     (edges, boxes)
 }
 
-/// A [`Cover`] made when it is first asked for: most offsets of tile maps never need the
-/// covered set while the m-gons' fates are settled (section 12).
-pub(super) struct LazyCover<'a> {
-    made: Option<Cover>,
+/// The covered set of one offset's pieces, made when it is first asked for, by whichever
+/// core asks first (the set is a function of the pieces alone): most offsets of tile maps
+/// never need it while the m-gons' fates are settled (section 12).
+pub(super) struct CoverSource<'a> {
+    made: OnceLock<Cover>,
     pieces: &'a RoundPieces,
     inside: bool,
 }
 
-impl<'a> LazyCover<'a> {
+impl<'a> CoverSource<'a> {
     /// The covered set of `pieces` ([`cover_parts`]), covering the region's inside when
     /// `inside`.
-    pub(super) fn new(pieces: &'a RoundPieces, inside: bool) -> LazyCover<'a> {
-        LazyCover {
-            made: None,
+    pub(super) fn new(pieces: &'a RoundPieces, inside: bool) -> CoverSource<'a> {
+        CoverSource {
+            made: OnceLock::new(),
             pieces,
             inside,
+        }
+    }
+
+    /// A handle that asks the covered set with buffers of its own (one per core).
+    pub(super) fn lazy(&self) -> LazyCover<'_> {
+        LazyCover {
+            source: self,
+            made: None,
         }
     }
 
@@ -54,17 +64,32 @@ impl<'a> LazyCover<'a> {
     /// m-gon's box (most queries of sections 11 and 12 are an m-gon's box or lie in one;
     /// the m-gons of one offset differ in size by rounding only, and the cell size changes
     /// how many boxes a query visits, never an answer).
-    pub(super) fn get(&mut self) -> &mut Cover {
-        let LazyCover {
-            made,
-            pieces,
-            inside,
-        } = self;
-        made.get_or_insert_with(|| {
-            let (edges, boxes) = cover_parts(pieces);
-            let first = pieces.mgons.first().map(|m| Box2::of(m));
-            Cover::new(boxes, edges, *inside, &[], cell_side(first.iter()))
+    fn made(&self) -> &Cover {
+        self.made.get_or_init(|| {
+            let (edges, boxes) = cover_parts(self.pieces);
+            let first = self.pieces.mgons.first().map(|m| Box2::of(m));
+            Cover::new(boxes, edges, self.inside, &[], cell_side(first.iter()))
         })
+    }
+}
+
+/// A [`Cover`] of a [`CoverSource`] with query buffers of its own, made when it is first
+/// asked for.
+pub(super) struct LazyCover<'s> {
+    source: &'s CoverSource<'s>,
+    made: Option<Cover>,
+}
+
+impl<'s> LazyCover<'s> {
+    /// The covered set.
+    pub(super) fn get(&mut self) -> &mut Cover {
+        let source = self.source;
+        self.made.get_or_insert_with(|| source.made().fork())
+    }
+
+    /// Where the handle comes from: handles for other cores are made from it.
+    pub(super) fn source(&self) -> &'s CoverSource<'s> {
+        self.source
     }
 }
 
@@ -88,9 +113,9 @@ enum Side {
     Outside,
 }
 
-/// The covered set: the rectangles' boxes and the region's edges, each under a grid for
-/// the ones near a query, with the buffers the queries reuse.
-pub(super) struct Cover {
+/// What a covered set is made of: the rectangles' boxes and the region's edges, each
+/// under a grid for the ones near a query; shared by the [`Cover`]s that query it.
+struct CoverData {
     boxes: Vec<Box2>,
     grid: BoxGrid,
     edges: Vec<[GridPoint; 2]>,
@@ -98,6 +123,11 @@ pub(super) struct Cover {
     edge_grid: BoxGrid,
     /// True when the region's inside is covered (growing), false for its outside.
     inside: bool,
+}
+
+/// The covered set, with the buffers its queries reuse.
+pub(super) struct Cover {
+    data: Arc<CoverData>,
     near: Vec<Box2>,
     cuts: Vec<[GridPoint; 2]>,
     slanted: Vec<Box2>,
@@ -123,13 +153,20 @@ impl Cover {
         side: u64,
     ) -> Cover {
         let edge_boxes: Vec<Box2> = edges.iter().map(|e| Box2::of(e)).collect();
-        Cover {
+        Cover::with(Arc::new(CoverData {
             grid: BoxGrid::new(&boxes, queries, side),
             boxes,
             edge_grid: BoxGrid::new(&edge_boxes, queries, side),
             edge_boxes,
             edges,
             inside,
+        }))
+    }
+
+    /// The covered set `data` with empty buffers.
+    fn with(data: Arc<CoverData>) -> Cover {
+        Cover {
+            data,
             near: Vec::new(),
             cuts: Vec::new(),
             slanted: Vec::new(),
@@ -143,9 +180,14 @@ impl Cover {
         }
     }
 
+    /// The same covered set with buffers of its own (for another core).
+    fn fork(&self) -> Cover {
+        Cover::with(Arc::clone(&self.data))
+    }
+
     /// True when the set has no rectangle box (then nothing but the region's side covers).
     pub(super) fn is_empty(&self) -> bool {
-        self.boxes.is_empty()
+        self.data.boxes.is_empty()
     }
 
     /// True when the covered set holds the part inside `part` of the convex polygon
@@ -206,8 +248,8 @@ impl Cover {
             return false;
         }
         self.near.clear();
-        let (boxes, near) = (&self.boxes, &mut self.near);
-        self.grid.for_each_near(b, |i| {
+        let (boxes, near) = (&self.data.boxes, &mut self.near);
+        self.data.grid.for_each_near(b, |i| {
             if boxes[i].meets_interior_of(b) {
                 near.push(boxes[i].clipped_to(b));
             }
@@ -219,9 +261,9 @@ impl Cover {
         // slanted ones are kept apart.
         self.cuts.clear();
         self.slanted.clear();
-        let (edges, edge_boxes) = (&self.edges, &self.edge_boxes);
+        let (edges, edge_boxes) = (&self.data.edges, &self.data.edge_boxes);
         let (cuts, slanted) = (&mut self.cuts, &mut self.slanted);
-        self.edge_grid.for_each_near(b, |i| {
+        self.data.edge_grid.for_each_near(b, |i| {
             if !edge_boxes[i].within(b, 0) {
                 return;
             }
@@ -298,7 +340,7 @@ impl Cover {
         if !region_decides || !self.find_sides(b) {
             return false;
         }
-        let wanted = if self.inside {
+        let wanted = if self.data.inside {
             Side::Inside
         } else {
             Side::Outside
@@ -322,7 +364,7 @@ impl Cover {
             b.hi,
             GridPoint::new(b.lo.x, b.hi.y),
         ];
-        let matters = if self.inside {
+        let matters = if self.data.inside {
             Side::Outside
         } else {
             Side::Inside

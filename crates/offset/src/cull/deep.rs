@@ -177,10 +177,12 @@ pub(super) fn drop_deep(
 mod tests {
     use super::*;
     use crate::cull::OffsetSide;
+    use crate::cull::cover::CoverSource;
 
     /// [`drop_deep`] with a covered set of its own.
     fn deep(pieces: &RoundPieces, side: OffsetSide, fates: &mut [Fate], sample_first: bool) {
-        let mut cover = LazyCover::new(pieces, side == OffsetSide::Grow);
+        let source = CoverSource::new(pieces, side == OffsetSide::Grow);
+        let mut cover = source.lazy();
         drop_deep(pieces, fates, sample_first, &mut cover);
     }
 

@@ -27,11 +27,12 @@ mod deep;
 mod halves;
 mod shapes;
 
+use crate::par::map_parts;
 use crate::round::RoundPieces;
 use boxes::{Box2, BoxGrid, cell_side};
 use corner::{Corner, Splits};
 pub(crate) use corner_squares::corner_squares;
-use cover::LazyCover;
+use cover::{CoverSource, LazyCover};
 use onepath_predicates::{GridPoint, Orientation};
 use shapes::{CHUNK, Shapes};
 use std::collections::HashMap;
@@ -167,7 +168,16 @@ struct Blocking<'b, 'c> {
     cover: &'b mut LazyCover<'c>,
 }
 
-impl Blocking<'_, '_> {
+impl<'b, 'c> Blocking<'b, 'c> {
+    /// Empty caches over the covered set of `cover`.
+    fn new(cover: &'b mut LazyCover<'c>) -> Self {
+        Blocking {
+            contacts: HashMap::default(),
+            covered_edges: HashMap::default(),
+            cover,
+        }
+    }
+
     /// True when a slanted edge of `group` keeps `candidate`'s m-gon: for a candidate whose
     /// left-out part the covered set holds, an edge within one unit of that part whose box
     /// the covered set does not hold (section 12); for another, any edge within one unit of
@@ -270,6 +280,38 @@ impl Group {
     }
 }
 
+/// Which of a corner's quadrants beside its gap (section 12) the covered set does not hold.
+enum Unheld {
+    None,
+    /// Exactly one: the corner may still lose the half of its m-gon away from it.
+    One(u8),
+    /// More than one: the corner keeps its m-gon.
+    Many,
+}
+
+/// The quadrants of corner `c` beside its gap that the covered set does not hold (only
+/// the quadrants of short edges can be unheld), asked in order until a second is found.
+fn unheld_quadrant(
+    c: &Corner,
+    shapes: &Shapes,
+    cover: &mut LazyCover,
+    bands: &mut cover::Bands,
+) -> Unheld {
+    let mut unheld = Unheld::None;
+    for (k, quadrant) in c.short_quadrants() {
+        if !cover
+            .get()
+            .covers_part(shapes, c.shape, c.v, &quadrant, bands)
+        {
+            match unheld {
+                Unheld::None => unheld = Unheld::One(k),
+                _ => return Unheld::Many,
+            }
+        }
+    }
+    unheld
+}
+
 /// What the culling does with the pieces of one round offset.
 pub(crate) struct Culling {
     /// The fate of every m-gon, in the order of [`RoundPieces::mgons`].
@@ -286,7 +328,8 @@ pub(crate) struct Culling {
 /// is culled when an m-gon is not strictly convex (section 4, condition (c)).
 pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
     // The covered set of sections 11 and 12, made when one of them first needs it.
-    let mut cover = LazyCover::new(pieces, side == OffsetSide::Grow);
+    let source = CoverSource::new(pieces, side == OffsetSide::Grow);
+    let mut cover = source.lazy();
     match mgon_fates(pieces, side, &mut cover) {
         Some(mut fates) => {
             let halved = halves::halved_rectangles(pieces, side, &fates);
@@ -311,6 +354,8 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
         centres,
         mgons,
     } = pieces;
+    // The parts on other cores ask the covered set through handles of their own.
+    let source = cover.source();
     // The turn at which the whole m-gon may go: its gap lies on the side that does not
     // matter.
     let whole_turn = match side {
@@ -380,7 +425,6 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     // Section 12: the covered set (of section 11) may hold what the two rectangles do not
     // (a short edge's rectangle ends before the m-gon's box does); a corner whose m-gon
     // part in such a quadrant it does not hold cannot lose anything.
-    let mut bands = cover::Bands::default();
     let (short, all) = (
         corners.iter().filter(|c| c.has_short_quadrant()).count(),
         corners.len(),
@@ -388,25 +432,24 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     if short > 0 {
         // A corner with one quadrant beside the gap not held may still lose the half of
         // its m-gon away from the gap and that quadrant; one with more keeps its m-gon.
-        corners.retain_mut(|c| {
-            let (mut unheld, mut count) = (0, 0);
-            for (k, quadrant) in c.short_quadrants() {
-                if !cover
-                    .get()
-                    .covers_part(&shapes, c.shape, c.v, &quadrant, &mut bands)
-                {
-                    (unheld, count) = (k, count + 1);
-                    if count > 1 {
-                        return false;
-                    }
-                }
-            }
-            if count == 1 {
-                c.split = c.half_split(unheld, &mut shapes, &mut splits);
+        // Which quadrants are held is a function of the corner and the covered set,
+        // asked in parts on every core; the halves are then made in one pass (they
+        // intern new shapes, which those tests never read).
+        let unheld: Vec<Unheld> = map_parts(corners.len(), |range| {
+            let (mut cover, mut bands) = (source.lazy(), cover::Bands::default());
+            range
+                .map(|j| unheld_quadrant(&corners[j], &shapes, &mut cover, &mut bands))
+                .collect()
+        });
+        let mut unheld = unheld.into_iter();
+        corners.retain_mut(|c| match unheld.next() {
+            Some(Unheld::None) | None => true,
+            Some(Unheld::Many) => false,
+            Some(Unheld::One(k)) => {
+                c.split = c.half_split(k, &mut shapes, &mut splits);
                 c.half = true;
-                return c.split.is_some();
+                c.split.is_some()
             }
-            true
         });
     }
     drop(splits);
@@ -435,18 +478,31 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     }
     drop(edges);
     let mut empty = gap_is_empty.into_iter();
+    // Section 12: the whole m-gon is covered when its part in the gap is (the other three
+    // parts are, by the test above), whichever side the gap lies on; a sector's rest, or
+    // the half away from a quadrant not held, always is. A corner cut in halves keeps its
+    // m-gon's part in that quadrant, so it never loses it whole. Asked in parts on every
+    // core.
+    let covered: Vec<bool> = map_parts(corners.len(), |range| {
+        let (mut cover, mut bands) = (source.lazy(), cover::Bands::default());
+        range
+            .map(|j| {
+                let corner = &corners[j];
+                !corner.half
+                    && test_gaps
+                    && cover.get().covers_part(
+                        &shapes,
+                        corner.shape,
+                        corner.v,
+                        &corner.gap,
+                        &mut bands,
+                    )
+            })
+            .collect()
+    });
     let mut candidates: Vec<Candidate> = Vec::new();
-    for corner in corners {
+    for (corner, whole_covered) in corners.into_iter().zip(covered) {
         let empty_gap = corner.turn == whole_turn && empty.next() == Some(true);
-        // Section 12: the whole m-gon is covered when its part in the gap is (the other
-        // three parts are, by the test above), whichever side the gap lies on; a sector's
-        // rest, or the half away from a quadrant not held, always is. A corner cut in
-        // halves keeps its m-gon's part in that quadrant, so it never loses it whole.
-        let whole_covered = !corner.half
-            && test_gaps
-            && cover
-                .get()
-                .covers_part(&shapes, corner.shape, corner.v, &corner.gap, &mut bands);
         let whole = !corner.half && (empty_gap || whole_covered);
         let (sector, dropped, by_cover) = match (whole, corner.split) {
             (true, _) => (None, corner.shape, whole_covered),
@@ -487,12 +543,12 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     }
     let group_boxes: Vec<Box2> = groups.iter().map(|g| g.bounds(&shapes)).collect();
     let boxes: Vec<Box2> = candidates.iter().map(|c| c.corner.bounds).collect();
+    // Each candidate against the groups near it, in one pass: the contacts of placed
+    // shapes repeat from corner to corner on tile maps, and parts with caches of their own
+    // repeat that work (criterion's offsets of 8room_000 were slower in parts in five of
+    // six runs, docs/performance.md item 73).
     let mut kept = vec![false; candidates.len()];
-    let mut blocking = Blocking {
-        contacts: HashMap::default(),
-        covered_edges: HashMap::default(),
-        cover,
-    };
+    let mut blocking = Blocking::new(cover);
     if !groups.is_empty() {
         let grid = BoxGrid::new(&group_boxes, &boxes, min_side);
         for (j, candidate) in candidates.iter().enumerate() {
@@ -568,6 +624,76 @@ mod tests {
     fn fates(rings: &[Vec<GridPoint>], r: f64, side: OffsetSide) -> Vec<Fate> {
         let pieces = RoundPieces::new(rings, r, 0.0, 1 << 30).expect("pieces");
         cull(&pieces, side).fates
+    }
+
+    /// The culling's parts (feature `parallel`) give the fates and halves of one pass: a
+    /// pool of one thread (one part) against pools of two and three, on regions of many
+    /// corners and short edges, growing and shrinking.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn the_culling_in_parts_decides_as_one_pass() {
+        let mut rng = Rng::new(0x9A7E);
+        let pool = |n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("pool")
+        };
+        let (one, two, three) = (pool(1), pool(2), pool(3));
+        let mut changed = 0;
+        for round in 0..12 {
+            let cell = [4, 16, 64][round % 3];
+            // Many staircases side by side: hundreds of corners, some edges one cell long.
+            let rings: Vec<Vec<GridPoint>> = (0..60)
+                .map(|k| {
+                    staircase(&mut rng, cell)
+                        .into_iter()
+                        .map(|p| {
+                            GridPoint::new(p.x + 20 * cell * (k % 8), p.y + 10 * cell * (k / 8))
+                        })
+                        .collect()
+                })
+                .collect();
+            let r = rng.range(1, 2 * cell) as f64 + [0.0, 0.5][round % 2];
+            let pieces = RoundPieces::new(&rings, r, 0.0, 1 << 30).expect("pieces");
+            for side in [OffsetSide::Grow, OffsetSide::Shrink] {
+                let expected = one.install(|| cull(&pieces, side));
+                for pool in [&two, &three] {
+                    let culled = pool.install(|| cull(&pieces, side));
+                    assert_eq!(culled.fates, expected.fates, "round {round}, {side:?}");
+                    assert_eq!(culled.halved, expected.halved, "round {round}, {side:?}");
+                }
+                changed += expected.fates.iter().filter(|f| **f != Fate::Keep).count();
+                let in_parts = two.install(|| RoundPieces::new(&rings, r, 0.0, 1 << 30));
+                let in_parts = in_parts.expect("pieces");
+                assert_eq!(in_parts.rectangles, pieces.rectangles);
+                assert_eq!(in_parts.mgons, pieces.mgons);
+            }
+            // A limit the vertices keep but the pieces cross: the first point beyond it,
+            // in one pass's order.
+            let reach = rings
+                .iter()
+                .flatten()
+                .map(|p| p.max_abs())
+                .max()
+                .unwrap_or(0);
+            let limit = reach as i64 + rng.range(0, r as i64 / 2);
+            let error = |pool: &rayon::ThreadPool| {
+                pool.install(|| RoundPieces::new(&rings, r, 0.0, limit))
+                    .err()
+            };
+            assert!(
+                matches!(
+                    error(&one),
+                    Some(crate::OffsetError::PointBeyondLimit { .. })
+                ),
+                "round {round}: {:?}",
+                error(&one)
+            );
+            assert_eq!(error(&two), error(&one), "round {round}");
+            assert_eq!(error(&three), error(&one), "round {round}");
+        }
+        assert!(changed > 1000, "{changed}");
     }
 
     /// What the culling decides depends on the region, not on how its rings are listed:
