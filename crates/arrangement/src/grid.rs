@@ -11,10 +11,8 @@ use onepath_predicates::{GridPoint, crossing_floor, properly_cross};
 /// (`column * rows + row`), so the rows of one column form one contiguous range of the
 /// per-cell lists.
 pub(crate) struct Grid {
-    origin: GridPoint,
-    shift: u32,
-    cols: usize,
-    rows: usize,
+    /// The cells' geometry.
+    cells: Cells,
     /// Start of each cell's fragment list in `seg_items` (one entry per cell, plus the end).
     seg_start: Vec<usize>,
     /// Fragment indices, cell by cell, increasing within a cell.
@@ -164,10 +162,12 @@ impl Grid {
         let span = ((hi.x - lo.x) as u64, (hi.y - lo.y) as u64);
         let shift = choose_shift(rule, fragments.len(), total, span);
         let mut grid = Grid {
-            origin: lo,
-            shift,
-            cols: (span.0 >> shift) as usize + 1,
-            rows: (span.1 >> shift) as usize + 1,
+            cells: Cells {
+                origin: lo,
+                shift,
+                cols: (span.0 >> shift) as usize + 1,
+                rows: (span.1 >> shift) as usize + 1,
+            },
             seg_start: Vec::new(),
             seg_items: Vec::new(),
             pix_start: Vec::new(),
@@ -197,7 +197,7 @@ impl Grid {
     }
 
     pub(crate) fn cell_count(&self) -> usize {
-        self.cols * self.rows
+        self.cells.cols * self.cells.rows
     }
 
     /// Lists every fragment in every cell its segment passes through (counting sort of the
@@ -220,7 +220,7 @@ impl Grid {
                         // The rows first: zipped the other way round, a slot would be
                         // taken and lost when the rows run out.
                         for (row, slot) in (r0..=r1).zip(slots.by_ref()) {
-                            *slot = ((col * self.rows + row) as u32, index as u32);
+                            *slot = ((col * self.cells.rows + row) as u32, index as u32);
                         }
                     });
                 }
@@ -277,9 +277,11 @@ impl Grid {
     /// The cell holding `c`, clamped into the grid (every hot pixel lies inside the
     /// bounding box the grid was built over, so the clamp never moves one).
     fn cell_of(&self, c: GridPoint) -> usize {
-        let col = ((c.x.max(self.origin.x) - self.origin.x) >> self.shift) as usize;
-        let row = ((c.y.max(self.origin.y) - self.origin.y) >> self.shift) as usize;
-        col.min(self.cols - 1) * self.rows + row.min(self.rows - 1)
+        let col =
+            ((c.x.max(self.cells.origin.x) - self.cells.origin.x) >> self.cells.shift) as usize;
+        let row =
+            ((c.y.max(self.cells.origin.y) - self.cells.origin.y) >> self.cells.shift) as usize;
+        col.min(self.cells.cols - 1) * self.cells.rows + row.min(self.cells.rows - 1)
     }
 
     /// True when the cell counts show clustered input: the sum over cells of count²
@@ -311,13 +313,13 @@ impl Grid {
     /// The column of abscissa `x`, which lies on the grid.
     #[inline(always)]
     fn column(&self, x: i64) -> usize {
-        ((x - self.origin.x) >> self.shift) as usize
+        ((x - self.cells.origin.x) >> self.cells.shift) as usize
     }
 
     /// The row of ordinate `y`, which lies on the grid.
     #[inline(always)]
     fn row(&self, y: i64) -> usize {
-        ((y - self.origin.y) >> self.shift) as usize
+        ((y - self.cells.origin.y) >> self.cells.shift) as usize
     }
 
     /// Calls `visit(column, first row, last row)` for each column the fragment passes
@@ -339,7 +341,7 @@ impl Grid {
             let y_end = if col == c1 {
                 f.q.y
             } else {
-                let x_end = self.origin.x + (((col + 1) as i64) << self.shift);
+                let x_end = self.cells.origin.x + (((col + 1) as i64) << self.cells.shift);
                 f.p.y + floor_mul_div(x_end - f.p.x, dy, dx)
             };
             let (ra, rb) = (self.row(y_start), self.row(y_end));
@@ -400,7 +402,7 @@ impl Grid {
         // order "not skipped, then skipped", and only the former start pairs.
         let mut order: Vec<u32> = Vec::new();
         let mut clipped: Vec<[i64; 4]> = Vec::new();
-        let side = 1i64 << self.shift;
+        let side = 1i64 << self.cells.shift;
         for cell in cells {
             let mut listed = &self.seg_items[self.seg_start[cell]..self.seg_start[cell + 1]];
             if listed.len() < 2 {
@@ -417,8 +419,8 @@ impl Grid {
                 order.extend(listed.iter().filter(|&&i| skip[i as usize]));
                 listed = &order;
             }
-            let x0 = self.origin.x + (((cell / self.rows) as i64) << self.shift);
-            let y0 = self.origin.y + (((cell % self.rows) as i64) << self.shift);
+            let x0 = self.cells.origin.x + (((cell / self.cells.rows) as i64) << self.cells.shift);
+            let y0 = self.cells.origin.y + (((cell % self.cells.rows) as i64) << self.cells.shift);
             let (x1, y1) = (x0 + side, y0 + side);
             clipped.clear();
             clipped.extend(listed.iter().map(|&i| {
@@ -477,14 +479,14 @@ impl Grid {
         // walk's calls of it were not inlined into the reroute (callgrind: 40 million more
         // instructions on `case arrange 200000`).
         let emit = |col: usize, r0: usize, r1: usize| {
-            let base = col * self.rows;
+            let base = col * self.cells.rows;
             let range = self.pix_start[base + r0]..self.pix_start[base + r1 + 1];
             self.pix_items[range]
                 .iter()
                 .for_each(|&id| visit(pixels[id as usize], id));
         };
         if near {
-            self.for_each_near_span(f, emit);
+            self.cells.near_spans(f, emit);
         } else {
             self.for_each_span(f, emit);
         }
@@ -501,29 +503,17 @@ impl Grid {
         visit: &mut V,
     ) {
         let emit = |col: usize, r0: usize, r1: usize| {
-            let base = col * self.rows;
+            let base = col * self.cells.rows;
             let list =
                 |from: usize, to: usize| &self.pix_items[self.pix_start[from]..self.pix_start[to]];
             let cells = (base + r0, base + r1 + 1);
             self.dense.visit_cells(cells, list, f, pixels, visit);
         };
         if near {
-            self.for_each_near_span(f, emit);
+            self.cells.near_spans(f, emit);
         } else {
             self.for_each_span(f, emit);
         }
-    }
-
-    /// [`Cells::near_spans`] of the grid's cells.
-    #[inline(always)]
-    fn for_each_near_span(&self, f: &Fragment, visit: impl FnMut(usize, usize, usize)) {
-        let cells = Cells {
-            origin: self.origin,
-            shift: self.shift,
-            cols: self.cols,
-            rows: self.rows,
-        };
-        cells.near_spans(f, visit);
     }
 
     /// The estimated number of exact tests of the grid's searches: one per fragment pair

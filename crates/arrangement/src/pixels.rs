@@ -12,7 +12,7 @@
 
 use crate::fragment::{Bounds, Fragment};
 use crate::grid::Cells;
-use crate::par::map_linear_chunks;
+use crate::par::{bucket_sort, map_linear_chunks};
 use onepath_predicates::GridPoint;
 
 /// A cell holding more than this many pixels gets a finer grid of its own.
@@ -152,25 +152,18 @@ impl PixelGrid {
             cols: (span.0 >> shift) as usize + 1,
             rows: (span.1 >> shift) as usize + 1,
         };
-        // A counting sort of the pixels by cell keeps each cell's list increasing.
-        let cell_of = |id: u32| {
+        // The crate's counting sort keeps each cell's list in the order of `ids`.
+        let cell_of = |&id: &u32| {
             let c = pixels[id as usize];
             ((c.x - lo.x) >> shift) as usize * cells.rows + ((c.y - lo.y) >> shift) as usize
         };
-        let mut start = vec![0usize; cells.cols * cells.rows + 1];
-        for &id in &ids {
-            start[cell_of(id) + 1] += 1;
-        }
-        for i in 1..start.len() {
-            start[i] += start[i - 1];
-        }
-        let mut next = start.clone();
-        let mut items = vec![0u32; ids.len()];
-        for &id in &ids {
-            let slot = &mut next[cell_of(id)];
-            items[*slot] = id;
-            *slot += 1;
-        }
+        let (start, items) = bucket_sort(
+            std::slice::from_ref(&ids),
+            cells.cols * cells.rows,
+            cell_of,
+            |_, &id| id,
+            |_| {},
+        );
         let dense = DenseCells::of(&start, &items, pixels);
         PixelGrid {
             cells,

@@ -483,23 +483,26 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     // the half away from a quadrant not held, always is. A corner cut in halves keeps its
     // m-gon's part in that quadrant, so it never loses it whole. Asked in parts on every
     // core.
-    let covered: Vec<bool> = map_parts(corners.len(), |range| {
-        let (mut cover, mut bands) = (source.lazy(), cover::Bands::default());
-        range
-            .map(|j| {
-                let corner = &corners[j];
-                !corner.half
-                    && test_gaps
-                    && cover.get().covers_part(
-                        &shapes,
-                        corner.shape,
-                        corner.v,
-                        &corner.gap,
-                        &mut bands,
-                    )
-            })
-            .collect()
-    });
+    let covered: Vec<bool> = if test_gaps {
+        map_parts(corners.len(), |range| {
+            let (mut cover, mut bands) = (source.lazy(), cover::Bands::default());
+            range
+                .map(|j| {
+                    let corner = &corners[j];
+                    !corner.half
+                        && cover.get().covers_part(
+                            &shapes,
+                            corner.shape,
+                            corner.v,
+                            &corner.gap,
+                            &mut bands,
+                        )
+                })
+                .collect()
+        })
+    } else {
+        vec![false; corners.len()]
+    };
     let mut candidates: Vec<Candidate> = Vec::new();
     for (corner, whole_covered) in corners.into_iter().zip(covered) {
         let empty_gap = corner.turn == whole_turn && empty.next() == Some(true);
