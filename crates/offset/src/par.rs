@@ -66,6 +66,20 @@ pub(crate) fn try_map_parts<T: Send, E: Send>(
     }
 }
 
+/// `(a(), b())`: side by side on two threads of the pool with the feature `parallel` (when
+/// the pool has more than one), one after the other otherwise. The answers do not depend
+/// on which.
+pub(crate) fn join<A: Send, B: Send>(
+    a: impl FnOnce() -> A + Send,
+    b: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    #[cfg(feature = "parallel")]
+    if rayon::current_num_threads() > 1 {
+        return rayon::join(a, b);
+    }
+    (a(), b())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +114,22 @@ mod tests {
                     "{count}"
                 );
             }
+        }
+    }
+
+    /// `join` hands back both answers, the first closure's first, whichever thread ran
+    /// each (pools of one and two threads with the feature `parallel`).
+    #[test]
+    fn join_returns_both_answers_in_order() {
+        let both = || join(|| (0..1000u64).sum::<u64>(), || vec![1, 2, 3]);
+        assert_eq!(both(), (499_500, vec![1, 2, 3]));
+        #[cfg(feature = "parallel")]
+        for threads in [1, 2] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .expect("pool");
+            assert_eq!(pool.install(both), (499_500, vec![1, 2, 3]));
         }
     }
 }

@@ -31,7 +31,7 @@ const SAMPLE: usize = 16;
 /// what sections 3 to 10 and 12 could not leave out because a neighbour crowds them (the union of
 /// many small squares, a map of lone blocked cells), and those are often deep inside. (On
 /// a region with slanted corners the m-gons there are kept whole too and the gate opens;
-/// with no axis-parallel edge, [`drop_deep`] has no box to cover with and returns at once.)
+/// with no axis-parallel edge, [`deep_pieces`] has no box to cover with and returns at once.)
 pub(super) fn worth_testing(pieces: &RoundPieces, fates: &[Fate]) -> bool {
     let Some(mgon) = pieces.mgons.first() else {
         return false;
@@ -60,23 +60,24 @@ pub(super) fn worth_testing(pieces: &RoundPieces, fates: &[Fate]) -> bool {
     width >= 2 * *median
 }
 
-/// Leaves out (sets to [`Fate::Drop`]) every m-gon kept whole and every sector of `fates`
-/// that lies deep inside the offset on `side` (section 11): its box is covered by the boxes
-/// of the axis-parallel edges' rectangles (whole or halved by section 10, which the theorem
-/// counts alike) and the region's side that does not matter, and every slanted edge that
-/// is fed (of the region, a slanted edge's rectangle, an m-gon or a sector) whose box lies
-/// within one unit of the piece's box has a covered box too. Run after sections 4 to 10
-/// and 12 have settled what is fed; the pieces it leaves out are never obstacles to one another
+/// The m-gons (by index) that may be left out ([`Fate::Drop`]) of those kept whole and the
+/// sectors of `fates`: the ones deep inside the offset on `side` (section 11), whose box is
+/// covered by the boxes of the axis-parallel edges' rectangles (whole or halved by section
+/// 10, which the theorem counts alike) and the region's side that does not matter, and
+/// every slanted edge that is fed (of the region, a slanted edge's rectangle, an m-gon or a
+/// sector) whose box lies within one unit of the piece's box has a covered box too. Run
+/// once sections 4 and 12 have settled the m-gons' fates; section 10's halves change
+/// nothing it reads, so the two run side by side. The pieces it leaves out are never obstacles to one another
 /// (their edges' boxes lie in covered boxes), so the answer needs no fixed point and no
 /// order. With `sample_first`, one candidate in
 /// [`SAMPLE`] is tested first and nothing more is done when fewer than a fifth of those
 /// have a covered box.
-pub(super) fn drop_deep(
+pub(super) fn deep_pieces(
     pieces: &RoundPieces,
-    fates: &mut [Fate],
+    fates: &[Fate],
     sample_first: bool,
     cover: &mut LazyCover,
-) {
+) -> Vec<usize> {
     // The pieces that may go, and their boxes.
     let candidates: Vec<(usize, &[GridPoint])> = fates
         .iter()
@@ -88,11 +89,11 @@ pub(super) fn drop_deep(
         })
         .collect();
     if candidates.is_empty() {
-        return;
+        return Vec::new();
     }
     let cover = cover.get();
     if cover.is_empty() {
-        return;
+        return Vec::new();
     }
     let edges: Vec<[GridPoint; 2]> = ring_edges(&pieces.rings).collect();
     let candidate_boxes: Vec<Box2> = candidates.iter().map(|(_, p)| Box2::of(p)).collect();
@@ -106,7 +107,7 @@ pub(super) fn drop_deep(
         .map(|b| cover.covers(b))
         .collect();
     if sample_first && 5 * sample.iter().filter(|&&c| c).count() < sample.len() {
-        return;
+        return Vec::new();
     }
     let covered: Vec<bool> = candidate_boxes
         .iter()
@@ -168,9 +169,7 @@ pub(super) fn drop_deep(
             deep.push(c);
         }
     }
-    for c in deep {
-        fates[c] = Fate::Drop;
-    }
+    deep
 }
 
 #[cfg(test)]
@@ -179,11 +178,13 @@ mod tests {
     use crate::cull::OffsetSide;
     use crate::cull::cover::CoverSource;
 
-    /// [`drop_deep`] with a covered set of its own.
+    /// [`deep_pieces`] with a covered set of its own, left out of `fates`.
     fn deep(pieces: &RoundPieces, side: OffsetSide, fates: &mut [Fate], sample_first: bool) {
         let source = CoverSource::new(pieces, side == OffsetSide::Grow);
         let mut cover = source.lazy();
-        drop_deep(pieces, fates, sample_first, &mut cover);
+        for c in deep_pieces(pieces, fates, sample_first, &mut cover) {
+            fates[c] = Fate::Drop;
+        }
     }
 
     fn p(x: i64, y: i64) -> GridPoint {

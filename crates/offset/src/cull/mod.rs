@@ -27,7 +27,7 @@ mod deep;
 mod halves;
 mod shapes;
 
-use crate::par::map_parts;
+use crate::par::{join, map_parts};
 use crate::round::RoundPieces;
 use boxes::{Box2, BoxGrid, cell_side};
 use corner::{Corner, Splits};
@@ -332,9 +332,22 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
     let mut cover = source.lazy();
     match mgon_fates(pieces, side, &mut cover) {
         Some(mut fates) => {
-            let halved = halves::halved_rectangles(pieces, side, &fates);
-            if deep::worth_testing(pieces, &fates) {
-                deep::drop_deep(pieces, &mut fates, true, &mut cover);
+            // Section 10's halves and section 11's deep pieces read the same fates (the
+            // deep test counts a halved rectangle as the whole one), so they are found
+            // side by side, on two cores with the feature `parallel`.
+            let test_deep = deep::worth_testing(pieces, &fates);
+            let (halved, deep) = join(
+                || halves::halved_rectangles(pieces, side, &fates),
+                || {
+                    if test_deep {
+                        deep::deep_pieces(pieces, &fates, true, &mut source.lazy())
+                    } else {
+                        Vec::new()
+                    }
+                },
+            );
+            for c in deep {
+                fates[c] = Fate::Drop;
             }
             Culling { fates, halved }
         }
@@ -546,22 +559,32 @@ fn mgon_fates(pieces: &RoundPieces, side: OffsetSide, cover: &mut LazyCover) -> 
     }
     let group_boxes: Vec<Box2> = groups.iter().map(|g| g.bounds(&shapes)).collect();
     let boxes: Vec<Box2> = candidates.iter().map(|c| c.corner.bounds).collect();
-    // Each candidate against the groups near it, in one pass: the contacts of placed
-    // shapes repeat from corner to corner on tile maps, and parts with caches of their own
-    // repeat that work (criterion's offsets of 8room_000 were slower in parts in five of
-    // six runs, docs/performance.md item 73).
-    let mut kept = vec![false; candidates.len()];
-    let mut blocking = Blocking::new(cover);
-    if !groups.is_empty() {
+    // Each candidate against the groups near it, in parts on every core, each part with
+    // caches of its own (of pure functions, decisions D19). On tile maps the contacts of
+    // placed shapes repeat from corner to corner and the parts repeat some of that work:
+    // neutral on 8room_000's offsets, 4 % off the squares' grow (docs/performance.md,
+    // item 74).
+    let mut kept = if groups.is_empty() {
+        vec![false; candidates.len()]
+    } else {
         let grid = BoxGrid::new(&group_boxes, &boxes, min_side);
-        for (j, candidate) in candidates.iter().enumerate() {
-            grid.for_each_near(&boxes[j], |g| {
-                kept[j] = kept[j]
-                    || (group_boxes[g].within(&boxes[j], 1)
-                        && blocking.blocks(&groups[g], &shapes, candidate));
-            });
-        }
-    }
+        map_parts(candidates.len(), |range| {
+            let mut cover = source.lazy();
+            let mut blocking = Blocking::new(&mut cover);
+            range
+                .map(|j| {
+                    let mut kept = false;
+                    grid.for_each_near(&boxes[j], |g| {
+                        kept = kept
+                            || (group_boxes[g].within(&boxes[j], 1)
+                                && blocking.blocks(&groups[g], &shapes, &candidates[j]));
+                    });
+                    kept
+                })
+                .collect()
+        })
+    };
+    let mut blocking = Blocking::new(cover);
     drop(groups);
     // The closure: each newly kept m-gon checked against the candidates near it.
     let grid = BoxGrid::new(&boxes, &boxes, min_side);
