@@ -340,7 +340,7 @@ pub(crate) fn cull(pieces: &RoundPieces, side: OffsetSide) -> Culling {
                 || halves::halved_rectangles(pieces, side, &fates),
                 || {
                     if test_deep {
-                        deep::deep_pieces(pieces, &fates, true, &mut source.lazy())
+                        deep::deep_pieces(pieces, &fates, true, &mut cover)
                     } else {
                         Vec::new()
                     }
