@@ -49,6 +49,27 @@ impl Deltas {
         }
     }
 
+    /// Appends `delta`, turning small deltas wide first when it does not fit in a byte
+    /// (for a caller that learns whether they all fit only as it reads them).
+    pub(crate) fn push_widening(&mut self, delta: [i32; 2]) {
+        if let Self::Small(small) = self
+            && !fits_small(delta)
+        {
+            let mut wide = Vec::with_capacity(small.capacity());
+            wide.extend(small.iter().map(|d| [i32::from(d[0]), i32::from(d[1])]));
+            *self = Self::Wide(wide);
+        }
+        self.push(delta);
+    }
+
+    /// Frees the room reserved beyond the deltas held.
+    pub(crate) fn shrink_to_fit(&mut self) {
+        match self {
+            Self::Small(small) => small.shrink_to_fit(),
+            Self::Wide(wide) => wide.shrink_to_fit(),
+        }
+    }
+
     /// How many there are.
     pub(crate) fn len(&self) -> usize {
         match self {

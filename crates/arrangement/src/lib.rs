@@ -68,7 +68,7 @@ pub use error::ArrangementError;
 pub use invariants::InvariantViolation;
 pub use onepath_predicates::GridPoint;
 pub use options::{ArrangeOptions, ArrangeStats, CandidateSearch};
-pub use types::{Arrangement, EdgeSource, Operand, Segment, TaggedEdge};
+pub use types::{Arrangement, EdgeExtent, EdgeSource, Operand, Segment, TaggedEdge};
 
 /// Sorts `u64` keys in increasing order with the arrangement's least-significant-digit
 /// radix sort (11- or 13-bit digits, digits equal for every key skipped; a comparison sort

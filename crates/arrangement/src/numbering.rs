@@ -17,7 +17,7 @@ use crate::par::{collect_map, fill_parts, map_parts, run_parts, runs_parallel};
 use crate::passes::{keyed_piece, sort_merge_keyed};
 use crate::pipeline::check_index_range;
 use crate::radix::{self, PackedPoints};
-use crate::types::TaggedEdge;
+use crate::types::{EdgeExtent, EdgeSource, TaggedEdge};
 use onepath_predicates::{CONSTRUCTION_LIMIT, GridPoint};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
@@ -67,6 +67,14 @@ impl SlotKeys {
     pub(crate) fn number(mut self, assign: impl FnMut(u32, u32)) -> Vec<GridPoint> {
         self.sort();
         self.ranks(assign)
+    }
+
+    /// Frees the room reserved beyond the keys held.
+    fn shrink_to_fit(&mut self) {
+        match self {
+            Self::Packed(_, keys) => keys.shrink_to_fit(),
+            Self::Points(points) => points.shrink_to_fit(),
+        }
     }
 
     /// The number of keys.
@@ -274,15 +282,68 @@ impl Endpoints {
         let kept = edges().filter(|e| e.from != e.to);
         kept.enumerate().for_each(|(k, e)| {
             deltas.push(e.operand.unit_delta());
-            let slot = 2 * k as u32;
-            if chaining.follows(&e) {
-                chained[k / 64] |= 1 << (k % 64);
-            } else {
-                keys.push(e.from, slot);
-            }
-            keys.push(e.to, slot + 1);
+            key_kept_edge(k, &e, &mut chaining, &mut chained, &mut keys);
         });
         Ok(Self {
+            keys,
+            deltas,
+            chained,
+        })
+    }
+
+    /// The endpoints of the edges of `source` ([`Endpoints::of_each`]): read once when the
+    /// source tells an [`EdgeExtent`] that holds them ([`Endpoints::of_once`]), else twice.
+    pub(crate) fn of_source(source: &impl EdgeSource) -> Result<Self, ArrangementError> {
+        if let Some(extent) = source.extent()
+            && let Some(endpoints) = Self::of_once(source.edges(), &extent)
+        {
+            return Ok(endpoints);
+        }
+        Self::of_each(|| source.edges())
+    }
+
+    /// [`Endpoints::of_each`] in one reading of `edges`, which `extent` must hold: the
+    /// keys are packed for the extent's box, whose key order is the points' `(x, y)` order
+    /// as the edges' own box's is, so the numbers are the same. The deltas start small and
+    /// turn wide at the first one that needs it; the room reserved for `extent.max_edges`
+    /// edges is freed after the pass. `None`, having kept nothing, when the extent cannot
+    /// serve: its box beyond the construction limit, its count beyond the index range, an
+    /// endpoint outside its box or more edges than its count; reading the edges twice then
+    /// gives the result or the error.
+    fn of_once(edges: impl Iterator<Item = TaggedEdge>, extent: &EdgeExtent) -> Option<Self> {
+        let within_limit = |c: GridPoint| c.max_abs() <= CONSTRUCTION_LIMIT as u64;
+        if !within_limit(extent.lo)
+            || !within_limit(extent.hi)
+            || extent.lo.x > extent.hi.x
+            || extent.lo.y > extent.hi.y
+            || check_index_range(extent.max_edges).is_err()
+        {
+            return None;
+        }
+        let max = extent.max_edges;
+        let bounds = Bounds::of([extent.lo, extent.hi]);
+        let mut deltas = Deltas::with_capacity(true, max);
+        let mut chained = vec![0u64; max.div_ceil(64)];
+        let mut keys = SlotKeys::with_capacity(&bounds, 2 * max);
+        let mut chaining = Chaining::default();
+        let (mut total, mut kept) = (0, 0);
+        for e in edges {
+            total += 1;
+            if total > max || !extent.holds(e.from) || !extent.holds(e.to) {
+                return None;
+            }
+            if e.from == e.to {
+                continue;
+            }
+            deltas.push_widening(e.operand.unit_delta());
+            key_kept_edge(kept, &e, &mut chaining, &mut chained, &mut keys);
+            kept += 1;
+        }
+        deltas.shrink_to_fit();
+        chained.truncate(kept.div_ceil(64));
+        chained.shrink_to_fit();
+        keys.shrink_to_fit();
+        Some(Self {
             keys,
             deltas,
             chained,
@@ -322,6 +383,26 @@ impl Endpoints {
             stats,
         })
     }
+}
+
+/// Keys the `k`-th kept edge `e` into slots `2k` and `2k + 1`: its first end only when it
+/// does not follow the edge before it (else its bit in `chained` is set and the first end
+/// is that edge's second), its second end always.
+#[inline]
+fn key_kept_edge(
+    k: usize,
+    e: &TaggedEdge,
+    chaining: &mut Chaining,
+    chained: &mut [u64],
+    keys: &mut SlotKeys,
+) {
+    let slot = 2 * k as u32;
+    if chaining.follows(e) {
+        chained[k / 64] |= 1 << (k % 64);
+    } else {
+        keys.push(e.from, slot);
+    }
+    keys.push(e.to, slot + 1);
 }
 
 /// A kept edge as its pixel pair, the smaller index first, and its delta.
@@ -644,6 +725,24 @@ pub(crate) mod tests {
         }
     }
 
+    /// `n` edges with coordinates below `span` in magnitude that follow each other as a
+    /// ring's do (the next starting where the last ended), the chain broken about once in
+    /// `break_one_in` edges, every fifth of zero length, the operands in turn.
+    fn chained_edges(rng: &mut Rng, n: usize, span: u64, break_one_in: u64) -> Vec<TaggedEdge> {
+        let mut edges = Vec::with_capacity(n);
+        let mut at = point(rng, span);
+        for k in 0..n {
+            if rng.next_u64().is_multiple_of(break_one_in) {
+                at = point(rng, span);
+            }
+            let to = if k % 5 == 0 { at } else { point(rng, span) };
+            let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
+            edges.push(TaggedEdge::new(at, to, operand));
+            at = to;
+        }
+        edges
+    }
+
     /// Edges that follow each other as a ring's do (the next starting where the last
     /// ended), broken now and then, with zero-length edges between: the chained ends are
     /// keyed once, and the numbering is the plain one.
@@ -654,21 +753,7 @@ pub(crate) mod tests {
         for case in 0..300 {
             let n = (rng.next_u64() % 60) as usize;
             let span = [2, 50, CONSTRUCTION_LIMIT as u64][case % 3];
-            let mut edges: Vec<TaggedEdge> = Vec::with_capacity(n);
-            let mut at = point(&mut rng, span);
-            for k in 0..n {
-                if rng.next_u64().is_multiple_of(8) {
-                    at = point(&mut rng, span);
-                }
-                let to = if k % 5 == 0 {
-                    at
-                } else {
-                    point(&mut rng, span)
-                };
-                let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
-                edges.push(TaggedEdge::new(at, to, operand));
-                at = to;
-            }
+            let edges = chained_edges(&mut rng, n, span, 8);
             let endpoints = Endpoints::of(&edges).expect("keyed");
             let kept = edges.iter().filter(|e| e.from != e.to).count();
             let keys = match &endpoints.keys {
@@ -680,6 +765,70 @@ pub(crate) mod tests {
             check_numbered(&edges, case);
         }
         assert!(saved > 3000, "only {saved} ends were shared");
+    }
+
+    /// One reading with an extent (`Endpoints::of_once`) keys what two readings key: for
+    /// chained edges with zero-length ones between, weighted deltas beyond a byte now and
+    /// then, boxes from a few units to the construction limit, and extents exact or looser
+    /// (a wider box, a higher count), the numbering is the one of `Endpoints::of`. An
+    /// extent that misses a point, counts one edge short or reaches beyond the limit
+    /// gives `None`, which sends the caller to two readings.
+    #[test]
+    fn one_reading_with_an_extent_numbers_as_two() {
+        let mut rng = Rng::new(75);
+        let mut widened = 0;
+        for case in 0..400 {
+            let n = 1 + (rng.next_u64() % 80) as usize;
+            let span = [2, 50, 1 << 30, CONSTRUCTION_LIMIT as u64 - 1][case % 4];
+            let mut edges = chained_edges(&mut rng, n, span, 6);
+            if case % 3 == 0 {
+                for e in edges.iter_mut().skip(3).step_by(4) {
+                    e.operand = Operand::Weighted([300, -2]);
+                }
+            }
+            let expected = Endpoints::of(&edges)
+                .and_then(Endpoints::number)
+                .expect("numbered");
+            let exact = EdgeExtent::of(edges.iter().copied()).expect("edges");
+            let limit = CONSTRUCTION_LIMIT;
+            let wider = (rng.next_u64() % 100) as i64;
+            let loose = EdgeExtent {
+                lo: GridPoint::new((exact.lo.x - wider).max(-limit), exact.lo.y),
+                hi: GridPoint::new(exact.hi.x, (exact.hi.y + wider).min(limit)),
+                max_edges: exact.max_edges + (rng.next_u64() % 9) as usize,
+            };
+            for extent in [exact, loose] {
+                let once = Endpoints::of_once(edges.iter().copied(), &extent);
+                let once = once.expect("an extent that holds the edges");
+                widened += usize::from(matches!(once.deltas, Deltas::Wide(_)));
+                let numbered = once.number().expect("numbered");
+                assert_eq!(numbered.hot, expected.hot, "case {case}");
+                assert_eq!(numbered.ids, expected.ids, "case {case}");
+                assert_eq!(numbered.deltas, expected.deltas, "case {case}");
+            }
+            let missing = EdgeExtent {
+                lo: GridPoint::new(exact.lo.x + 1, exact.lo.y),
+                ..exact
+            };
+            let short = EdgeExtent {
+                max_edges: exact.max_edges - 1,
+                ..exact
+            };
+            let beyond = EdgeExtent {
+                hi: GridPoint::new(limit + 1, exact.hi.y),
+                ..exact
+            };
+            for extent in [missing, short, beyond] {
+                assert!(
+                    Endpoints::of_once(edges.iter().copied(), &extent).is_none(),
+                    "case {case}, {extent:?}"
+                );
+            }
+        }
+        assert!(
+            widened > 50,
+            "only {widened} numberings turned their deltas wide"
+        );
     }
 
     /// Numberings large enough for the parallel forms (over `LINEAR_PARALLEL_MIN` edges and

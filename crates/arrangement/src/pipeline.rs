@@ -91,7 +91,7 @@ pub(crate) fn run_deferred(
     source: impl EdgeSource,
     options: &ArrangeOptions,
 ) -> Result<Deferred, ArrangementError> {
-    let endpoints = Endpoints::of_each(|| source.edges())?;
+    let endpoints = Endpoints::of_source(&source)?;
     drop(source);
     let numbered = endpoints.number()?;
     Ok(match finish(numbered, options, None, true)? {

@@ -101,10 +101,67 @@ pub struct Arrangement {
 
 /// Something that yields an arrangement's input edges, each time it is asked the same
 /// edges in the same order: [`crate::arrange_deferred_from`] reads them twice (a checking
-/// pass and a keying pass) instead of holding them in a vector.
+/// pass and a keying pass) instead of holding them in a vector, or once when the source
+/// tells their [`EdgeExtent`].
 pub trait EdgeSource {
     /// The edges, in order.
     fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_;
+
+    /// A box that holds every endpoint of [`EdgeSource::edges`] and the most edges it
+    /// yields, when the source knows them without reading its edges (a box a little wider
+    /// than the points' own, and a count a little higher, serve as well). With it the
+    /// arrangement reads the edges once, keying them as it checks them. `None`, the
+    /// default, has them read twice. A wrong extent never changes a result: an edge
+    /// outside the box, or one more than the count, sends the arrangement back to reading
+    /// the edges twice.
+    fn extent(&self) -> Option<EdgeExtent> {
+        None
+    }
+}
+
+/// What an [`EdgeSource`] knows of its edges before they are read (see
+/// [`EdgeSource::extent`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EdgeExtent {
+    /// The lower-left corner of a box that holds every endpoint.
+    pub lo: GridPoint,
+    /// Its upper-right corner.
+    pub hi: GridPoint,
+    /// At least the number of edges the source yields (zero-length ones included).
+    pub max_edges: usize,
+}
+
+impl EdgeExtent {
+    /// The extent of `edges`, read once: their box and their count (`None` when there are
+    /// none). For sources that combine parts and for tests.
+    pub fn of(edges: impl IntoIterator<Item = TaggedEdge>) -> Option<Self> {
+        let mut extent: Option<Self> = None;
+        for e in edges {
+            let edge = Self {
+                lo: GridPoint::new(e.from.x.min(e.to.x), e.from.y.min(e.to.y)),
+                hi: GridPoint::new(e.from.x.max(e.to.x), e.from.y.max(e.to.y)),
+                max_edges: 1,
+            };
+            extent = Some(extent.map_or(edge, |x| x.joined(&edge)));
+        }
+        extent
+    }
+
+    /// The extent of two sources read one after the other: the box of both boxes, the sum
+    /// of the counts.
+    pub fn joined(&self, other: &Self) -> Self {
+        Self {
+            lo: GridPoint::new(self.lo.x.min(other.lo.x), self.lo.y.min(other.lo.y)),
+            hi: GridPoint::new(self.hi.x.max(other.hi.x), self.hi.y.max(other.hi.y)),
+            max_edges: self.max_edges.saturating_add(other.max_edges),
+        }
+    }
+
+    /// Whether `p` lies in the box.
+    #[inline]
+    pub fn holds(&self, p: GridPoint) -> bool {
+        (self.lo.x..=self.hi.x).contains(&p.x) && (self.lo.y..=self.hi.y).contains(&p.y)
+    }
 }
 
 impl EdgeSource for Vec<TaggedEdge> {

@@ -8,8 +8,9 @@ mod common;
 
 use common::{Rng, local_rings, random_edges, random_rings};
 use onepath_arrangement::{
-    ArrangeOptions, ArrangementError, CandidateSearch, Deferred, EdgeSource, Operand, TaggedEdge,
-    arrange, arrange_deferred, arrange_deferred_from, arrange_deferred_with, arrange_with,
+    ArrangeOptions, ArrangementError, CandidateSearch, Deferred, EdgeExtent, EdgeSource, Operand,
+    TaggedEdge, arrange, arrange_deferred, arrange_deferred_from, arrange_deferred_with,
+    arrange_with,
 };
 use onepath_predicates::GridPoint;
 
@@ -178,6 +179,104 @@ impl EdgeSource for Pairs {
             .iter()
             .map(|&[a, b]| TaggedEdge::new(a, b, self.operand))
     }
+}
+
+/// [`Pairs`] that tell an extent, right or wrong.
+struct Told {
+    pairs: Pairs,
+    extent: Option<EdgeExtent>,
+}
+
+impl EdgeSource for Told {
+    fn edges(&self) -> impl Iterator<Item = TaggedEdge> + '_ {
+        self.pairs.edges()
+    }
+
+    fn extent(&self) -> Option<EdgeExtent> {
+        self.extent
+    }
+}
+
+/// An extent changes how often the edges are read, never the result: the exact one, a
+/// looser one, and wrong ones (a box that misses a point, a count one short, a box beyond
+/// the construction limit) all give the arrangement of the edges as a vector; a point
+/// beyond the limit is named as without an extent.
+#[test]
+fn an_extent_right_or_wrong_gives_the_same_arrangement() {
+    let mut rng = Rng::new(0xE77E);
+    let p = |x, y| GridPoint::new(x, y);
+    for k in 0..400 {
+        let r = [6, 40, 1000, 1 << 24][k % 4];
+        let edges = if k % 2 == 0 {
+            mostly_axis_parallel(&mut rng, r)
+        } else {
+            let n = 1 + rng.below(40);
+            random_edges(&mut rng, n, r)
+        };
+        let operand = [Operand::First, Operand::Second, Operand::Both][k % 3];
+        let tagged: Vec<TaggedEdge> = edges
+            .iter()
+            .map(|e| TaggedEdge::new(e.from, e.to, operand))
+            .collect();
+        let expected = arrange(&tagged).expect("an arrangement");
+        let Some(exact) = EdgeExtent::of(tagged.iter().copied()) else {
+            continue;
+        };
+        let wider = 1 + rng.below(1000) as i64;
+        let loose = EdgeExtent {
+            lo: p(exact.lo.x - wider, exact.lo.y),
+            hi: p(exact.hi.x, exact.hi.y + wider),
+            max_edges: exact.max_edges + rng.below(50),
+        };
+        let missing = EdgeExtent {
+            hi: p(exact.hi.x - 1, exact.hi.y),
+            ..exact
+        };
+        let short = EdgeExtent {
+            max_edges: exact.max_edges - 1,
+            ..exact
+        };
+        let beyond = EdgeExtent {
+            lo: p(-(1 << 40), exact.lo.y),
+            ..exact
+        };
+        for extent in [exact, loose, missing, short, beyond] {
+            let told = Told {
+                pairs: Pairs {
+                    pairs: edges.iter().map(|e| [e.from, e.to]).collect(),
+                    operand,
+                },
+                extent: Some(extent),
+            };
+            let from = arrange_deferred_from(told).expect("a deferred arrangement");
+            assert_eq!(
+                from.verify().expect("verified"),
+                expected,
+                "input {k}, {extent:?}"
+            );
+        }
+    }
+    let far = p(1 << 40, 0);
+    let pairs = vec![[p(0, 0), p(4, 0)], [p(4, 0), p(4, 4)], [p(4, 4), far]];
+    let told = Told {
+        pairs: Pairs {
+            pairs: pairs.clone(),
+            operand: Operand::First,
+        },
+        extent: Some(EdgeExtent {
+            lo: p(0, 0),
+            hi: p(4, 4),
+            max_edges: 3,
+        }),
+    };
+    let error = arrange_deferred_from(told).expect_err("a point beyond the limit");
+    assert!(
+        matches!(
+            error,
+            ArrangementError::CoordinateOutOfRange { edge: 2, point } if point == far
+        ),
+        "{error}"
+    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Location, Result};
 use crate::region::{Region, overlay};
-use onepath_arrangement::{EdgeSource, Operand, TaggedEdge};
+use onepath_arrangement::{EdgeExtent, EdgeSource, Operand, TaggedEdge};
 use onepath_offset::{
     OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, ShrinkEdges, piece_edges,
     round_offset_polygons, round_offset_polygons_culled, shrink_edges, square_offset_polygons,
@@ -186,6 +186,12 @@ impl Region {
 pub(crate) trait Pieces {
     /// The pieces in order.
     fn pieces(&self) -> impl Iterator<Item = [GridPoint; 2]> + '_;
+
+    /// A box holding every piece's ends and the most pieces there are, when known without
+    /// making them ([`EdgeSource::extent`]); `None` by default.
+    fn extent(&self) -> Option<EdgeExtent> {
+        None
+    }
 }
 
 impl Pieces for Vec<[GridPoint; 2]> {
@@ -197,6 +203,14 @@ impl Pieces for Vec<[GridPoint; 2]> {
 impl Pieces for ShrinkEdges {
     fn pieces(&self) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
         self.iter()
+    }
+
+    /// The shrink's own bound ([`ShrinkEdges::extent`]): its edges are made on demand, and
+    /// reading them once instead of twice saves making them again (`docs/performance.md`,
+    /// item 75).
+    fn extent(&self) -> Option<EdgeExtent> {
+        let ([lo, hi], max_edges) = ShrinkEdges::extent(self)?;
+        Some(EdgeExtent { lo, hi, max_edges })
     }
 }
 
@@ -215,6 +229,22 @@ impl<P: Pieces> EdgeSource for WithPieces<'_, P> {
                 .pieces()
                 .map(|e| TaggedEdge::new(e[0], e[1], Operand::Second)),
         )
+    }
+
+    /// The pieces' extent joined with the rings' box and edge count (one edge a ring
+    /// vertex), read from their vertices, which are few beside the pieces; `None` when the
+    /// pieces tell none.
+    fn extent(&self) -> Option<EdgeExtent> {
+        let mut extent = self.pieces.extent()?;
+        for &p in self.rings.iter().flatten() {
+            let vertex = EdgeExtent {
+                lo: p,
+                hi: p,
+                max_edges: 1,
+            };
+            extent = extent.joined(&vertex);
+        }
+        Some(extent)
     }
 }
 

@@ -187,7 +187,8 @@ pub(crate) fn ring_pieces(
 
 /// The shrink's operand-1 edges ([`shrink_edges`], [`shrink_edges_culled`]) made on demand
 /// from their compact form, so that a caller who reads them once or twice (the
-/// arrangement's keying reads its input twice) never holds them as a list: the far corners
+/// arrangement's keying reads its input once when told its [`ShrinkEdges::extent`], else
+/// twice) never holds them as a list: the far corners
 /// and arcs take about 100 bytes a ring vertex, the 4 to 5 edges of 32 bytes they give
 /// about 140 (issue #24).
 #[derive(Debug)]
@@ -197,6 +198,9 @@ pub struct ShrinkEdges {
     /// corner square is left out (`docs/offset-culling.md`, section 9): its two end sides
     /// go and the two far sides end at its point `X` ([`corner_point`]).
     trimmed: Option<Vec<bool>>,
+    /// How far, on either axis, an edge's endpoint can lie from the nearest ring vertex:
+    /// `ceil(2r) + 2` ([`ShrinkEdges::extent`]).
+    reach: i64,
 }
 
 impl ShrinkEdges {
@@ -211,9 +215,13 @@ impl ShrinkEdges {
         arc_tolerance_grid: f64,
         limit: i64,
     ) -> Result<Self, OffsetError> {
+        let pieces = ring_pieces(rings, r, arc_tolerance_grid, limit)?;
+        // `r` is finite and positive here (`ring_pieces` checked it); `as` saturates.
+        let reach = ((2.0 * r).ceil() as i64).saturating_add(2);
         Ok(Self {
-            pieces: ring_pieces(rings, r, arc_tolerance_grid, limit)?,
+            pieces,
             trimmed: None,
+            reach,
         })
     }
 
@@ -237,6 +245,33 @@ impl ShrinkEdges {
     /// the same sequence every time.
     pub fn iter(&self) -> impl Iterator<Item = [GridPoint; 2]> + '_ {
         (0..self.pieces.ring_count()).flat_map(move |k| self.ring_edges(k))
+    }
+
+    /// A box that holds every endpoint of [`ShrinkEdges::iter`] and the most edges it
+    /// yields, known without making them (an arrangement reads such edges once instead
+    /// of twice): the rings' box widened by `ceil(2r) + 2` grid units on every side, and the
+    /// arcs' points plus three edges a vertex. On either axis a far corner lies within
+    /// `r + 1/2` of its ring vertex, an arc vertex within the equal-area ring's
+    /// circumradius, `r / cos(π/m)` (below `1.09 r` for `m >= 8`), plus `1/2`, and a trimmed
+    /// square's corner point within `2r + 1`; a vertex gives its arc's edges (one fewer
+    /// than the arc's points), its far side and at most two end sides. `None` without
+    /// vertices.
+    pub fn extent(&self) -> Option<([GridPoint; 2], usize)> {
+        let points = &self.pieces.points;
+        let first = *points.first()?;
+        let (lo, hi) = points.iter().fold((first, first), |(lo, hi), p| {
+            (
+                GridPoint::new(lo.x.min(p.x), lo.y.min(p.y)),
+                GridPoint::new(hi.x.max(p.x), hi.y.max(p.y)),
+            )
+        });
+        let widen = |c: i64, by: i64| c.saturating_add(by);
+        let corners = [
+            GridPoint::new(widen(lo.x, -self.reach), widen(lo.y, -self.reach)),
+            GridPoint::new(widen(hi.x, self.reach), widen(hi.y, self.reach)),
+        ];
+        let max_edges = self.pieces.arcs.len() + 3 * self.pieces.far.len();
+        Some((corners, max_edges))
     }
 
     /// The edges into a vector: [`shrink_edges`] or [`shrink_edges_culled`].

@@ -2,7 +2,9 @@
 //! ring that visits a vertex twice, and random rings (balance, determinism).
 
 use crate::common::{Rng, assert_balanced, edges, random_star, ring, ring_edges};
-use onepath_offset::{GridPoint, choose_m, equal_area_ring, is_reflex_corner, shrink_edges};
+use onepath_offset::{
+    GridPoint, ShrinkEdges, choose_m, equal_area_ring, is_reflex_corner, shrink_edges,
+};
 
 const LIMIT: i64 = 1 << 30;
 
@@ -211,4 +213,87 @@ fn random_rings_give_balanced_deterministic_lists() {
         all.extend(ring_edges(&rings));
         assert_balanced(&all);
     }
+}
+
+/// A counter-clockwise histogram: columns of random widths and heights on the x axis, so
+/// that its corners are convex and reflex in turn (the culled shrink trims squares at the
+/// convex ones).
+fn histogram(rng: &mut Rng, origin: (i64, i64), columns: usize, cell: i64) -> Vec<GridPoint> {
+    let mut xs = vec![origin.0];
+    for _ in 0..columns {
+        xs.push(xs[xs.len() - 1] + cell * rng.range(1, 4));
+    }
+    let heights: Vec<i64> = (0..columns).map(|_| cell * rng.range(1, 6)).collect();
+    let mut points = vec![(origin.0, origin.1), (xs[columns], origin.1)];
+    for c in (0..columns).rev() {
+        points.push((xs[c + 1], origin.1 + heights[c]));
+        points.push((xs[c], origin.1 + heights[c]));
+    }
+    let mut ring: Vec<GridPoint> = points.into_iter().map(GridPoint::from).collect();
+    ring.dedup();
+    ring
+}
+
+/// `ShrinkEdges::extent` holds what it promises without making the edges: every endpoint
+/// of the edges, culled or not, lies in its box, and there are at most its count of them,
+/// on stars and histograms, either way round, at radii from a fraction of a unit to
+/// beyond the rings' size; no rings, no extent.
+#[test]
+fn the_extent_holds_every_edge_it_will_make() {
+    let mut rng = Rng::new(75);
+    let mut trimmed = 0;
+    for case in 0..300 {
+        let rings: Vec<Vec<GridPoint>> = (0..rng.range(1, 4))
+            .map(|_| {
+                let centre = (rng.range(-1 << 24, 1 << 24), rng.range(-1 << 24, 1 << 24));
+                if case % 2 == 0 {
+                    let n = rng.range(3, 40) as usize;
+                    random_star(&mut rng, centre, n, 1000.0, 1e6)
+                } else {
+                    let columns = rng.range(1, 12) as usize;
+                    let cell = 1 << rng.range(0, 16);
+                    histogram(&mut rng, centre, columns, cell)
+                }
+            })
+            .filter(|ring| ring.len() >= 3)
+            // Every third case clockwise, as holes alone: the pieces lie outside the
+            // rings' box, up to `2r` from it at a trimmed square's corner point.
+            .map(|mut ring| {
+                if case % 3 == 2 {
+                    ring.reverse();
+                }
+                ring
+            })
+            .collect();
+        let r = [0.3, 2.0, 700.0, 40_000.0, 3e6][case % 5] * (1.0 + rng.unit());
+        let tol = 0.5 + rng.unit() * 50.0;
+        for edges in [
+            ShrinkEdges::new(&rings, r, tol, LIMIT).unwrap(),
+            ShrinkEdges::culled(&rings, r, tol, LIMIT).unwrap(),
+        ] {
+            let ([lo, hi], max_edges) = edges.extent().expect("rings");
+            let made = edges.to_vec();
+            let inside = |p: GridPoint| lo.x <= p.x && p.x <= hi.x && lo.y <= p.y && p.y <= hi.y;
+            for e in &made {
+                assert!(
+                    inside(e[0]) && inside(e[1]),
+                    "case {case}: {e:?} outside {lo:?}, {hi:?}"
+                );
+            }
+            assert!(
+                made.len() <= max_edges,
+                "case {case}: {} > {max_edges}",
+                made.len()
+            );
+        }
+        let full = shrink_edges(&rings, r, tol, LIMIT).unwrap().len();
+        trimmed += full
+            - ShrinkEdges::culled(&rings, r, tol, LIMIT)
+                .unwrap()
+                .to_vec()
+                .len();
+    }
+    assert!(trimmed > 500, "only {trimmed} edges were trimmed");
+    let none = ShrinkEdges::new(&[], 3.0, 1.0, LIMIT).unwrap();
+    assert_eq!(none.extent(), None);
 }
