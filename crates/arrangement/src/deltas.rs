@@ -55,11 +55,22 @@ impl Deltas {
         if let Self::Small(small) = self
             && !fits_small(delta)
         {
-            let mut wide = Vec::with_capacity(small.capacity());
+            let mut wide = Vec::with_capacity(small.len() + 1);
             wide.extend(small.iter().map(|d| [i32::from(d[0]), i32::from(d[1])]));
             *self = Self::Wide(wide);
         }
         self.push(delta);
+    }
+
+    /// Reserves room for `additional` more deltas, or says it cannot.
+    pub(crate) fn try_reserve(
+        &mut self,
+        additional: usize,
+    ) -> Result<(), std::collections::TryReserveError> {
+        match self {
+            Self::Small(small) => small.try_reserve_exact(additional),
+            Self::Wide(wide) => wide.try_reserve_exact(additional),
+        }
     }
 
     /// Frees the room reserved beyond the deltas held.

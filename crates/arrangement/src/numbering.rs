@@ -69,6 +69,14 @@ impl SlotKeys {
         self.ranks(assign)
     }
 
+    /// Reserves room for `additional` more keys, or says it cannot.
+    fn try_reserve(&mut self, additional: usize) -> Result<(), std::collections::TryReserveError> {
+        match self {
+            Self::Packed(_, keys) => keys.try_reserve_exact(additional),
+            Self::Points(points) => points.try_reserve_exact(additional),
+        }
+    }
+
     /// Frees the room reserved beyond the keys held.
     fn shrink_to_fit(&mut self) {
         match self {
@@ -322,9 +330,15 @@ impl Endpoints {
         }
         let max = extent.max_edges;
         let bounds = Bounds::of([extent.lo, extent.hi]);
-        let mut deltas = Deltas::with_capacity(true, max);
+        // Room for the bound, reserved fallibly (a bound far too high costs the second
+        // reading, not an abort) and never written ahead: pages the pass does not reach
+        // are never faulted in (the chained bits are zeroed pages from the system, at most
+        // 256 MiB of them for the largest bound the index range allows).
+        let mut deltas = Deltas::with_capacity(true, 0);
+        let mut keys = SlotKeys::with_capacity(&bounds, 0);
+        deltas.try_reserve(max).ok()?;
+        keys.try_reserve(2 * max).ok()?;
         let mut chained = vec![0u64; max.div_ceil(64)];
-        let mut keys = SlotKeys::with_capacity(&bounds, 2 * max);
         let mut chaining = Chaining::default();
         let (mut total, mut kept) = (0, 0);
         for e in edges {
@@ -387,8 +401,10 @@ impl Endpoints {
 
 /// Keys the `k`-th kept edge `e` into slots `2k` and `2k + 1`: its first end only when it
 /// does not follow the edge before it (else its bit in `chained` is set and the first end
-/// is that edge's second), its second end always.
-#[inline]
+/// is that edge's second), its second end always. Always inlined: called once a kept edge
+/// on the keying's hot path, out of line it cost 1.7 % of a shrink (`docs/performance.md`,
+/// item 75).
+#[inline(always)]
 fn key_kept_edge(
     k: usize,
     e: &TaggedEdge,
