@@ -1,7 +1,7 @@
 //! `Region::offset` and the build's agent-radius shrink: pieces, then one arrangement.
 
 use crate::error::{Error, Location, Result};
-use crate::region::{Region, overlay};
+use crate::region::{Region, bounding_box, overlay};
 use onepath_arrangement::{EdgeExtent, EdgeSource, Operand, TaggedEdge};
 use onepath_offset::{
     OFFSET_LIMIT_USER_UNITS, OffsetError, OffsetSide, ShrinkEdges, piece_edges,
@@ -235,16 +235,12 @@ impl<P: Pieces> EdgeSource for WithPieces<'_, P> {
     /// vertex), read from their vertices, which are few beside the pieces; `None` when the
     /// pieces tell none.
     fn extent(&self) -> Option<EdgeExtent> {
-        let mut extent = self.pieces.extent()?;
-        for &p in self.rings.iter().flatten() {
-            let vertex = EdgeExtent {
-                lo: p,
-                hi: p,
-                max_edges: 1,
-            };
-            extent = extent.joined(&vertex);
-        }
-        Some(extent)
+        let pieces = self.pieces.extent()?;
+        let Some((lo, hi)) = bounding_box(self.rings.iter().flatten()) else {
+            return Some(pieces);
+        };
+        let max_edges = self.rings.iter().map(Vec::len).sum();
+        Some(pieces.joined(&EdgeExtent { lo, hi, max_edges }))
     }
 }
 

@@ -3,7 +3,7 @@
 //! equal-area arcs at the reflex corners.
 
 use crate::OffsetError;
-use crate::cull::corner_squares;
+use crate::cull::{Box2, corner_squares};
 use crate::equal_area::equal_area_ring;
 use crate::mgon::{VERTEX_COUNTS, choose_m, effective_tolerance};
 use crate::placement::{
@@ -258,13 +258,10 @@ impl ShrinkEdges {
     /// vertices.
     pub fn extent(&self) -> Option<([GridPoint; 2], usize)> {
         let points = &self.pieces.points;
-        let first = *points.first()?;
-        let (lo, hi) = points.iter().fold((first, first), |(lo, hi), p| {
-            (
-                GridPoint::new(lo.x.min(p.x), lo.y.min(p.y)),
-                GridPoint::new(hi.x.max(p.x), hi.y.max(p.y)),
-            )
-        });
+        if points.is_empty() {
+            return None;
+        }
+        let Box2 { lo, hi } = Box2::of(points);
         let widen = |c: i64, by: i64| c.saturating_add(by);
         let corners = [
             GridPoint::new(widen(lo.x, -self.reach), widen(lo.y, -self.reach)),

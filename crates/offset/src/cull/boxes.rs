@@ -3,16 +3,17 @@
 
 use onepath_predicates::GridPoint;
 
-/// A closed axis-aligned box of grid points, `lo <= hi` in both coordinates.
+/// A closed axis-aligned box of grid points, `lo <= hi` in both coordinates (also the
+/// box of the shrink's rings, `ShrinkEdges::extent`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct Box2 {
-    pub(super) lo: GridPoint,
-    pub(super) hi: GridPoint,
+pub(crate) struct Box2 {
+    pub(crate) lo: GridPoint,
+    pub(crate) hi: GridPoint,
 }
 
 impl Box2 {
     /// The bounding box of `points` (at least one).
-    pub(super) fn of(points: &[GridPoint]) -> Box2 {
+    pub(crate) fn of(points: &[GridPoint]) -> Box2 {
         let mut b = Box2 {
             lo: points[0],
             hi: points[0],

@@ -29,7 +29,8 @@ mod shapes;
 
 use crate::par::{join, map_parts};
 use crate::round::RoundPieces;
-use boxes::{Box2, BoxGrid, cell_side};
+pub(crate) use boxes::Box2;
+use boxes::{BoxGrid, cell_side};
 use corner::{Corner, Splits};
 pub(crate) use corner_squares::corner_squares;
 use cover::{CoverSource, LazyCover};
